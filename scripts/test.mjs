@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// `npm test`: every kind of test the project has, in one command, with a summary at the end.
+// Stages run in order; e2e needs the build, so a failed build skips it. Exit code is non-zero if any stage failed.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findChromium } from './chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const stages = [
+  { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
+  { name: 'lint', cmd: ['npm', 'run', 'lint'] },
+  { name: 'build', cmd: ['npm', 'run', 'build'] },
+  { name: 'unit, api and story tests (vitest)', cmd: ['npx', 'vitest', 'run'] },
+  { name: 'end-to-end (playwright)', cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], needs: 'build' },
+];
+
+try {
+  findChromium();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log(
+    'Note: TEST_DATABASE_URL is not set, so the API tests run on embedded PGlite only and the PostgreSQL suite is skipped.\n' +
+      '      Set it (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test) to run them on PostgreSQL too.',
+  );
+}
+
+const results = [];
+for (const stage of stages) {
+  const dependency = stage.needs && results.find((r) => r.name === stage.needs);
+  if (dependency && !dependency.ok) {
+    results.push({ name: stage.name, ok: false, seconds: 0, skipped: true });
+    continue;
+  }
+  console.log(`\n━━ ${stage.name} ━━ ${stage.cmd.join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(stage.cmd[0], stage.cmd.slice(1), { cwd: root, stdio: 'inherit', env: process.env });
+  results.push({ name: stage.name, ok: run.status === 0, seconds: (Date.now() - started) / 1000 });
+}
+
+console.log('\n━━ summary ━━');
+for (const r of results) {
+  const status = r.skipped ? 'SKIPPED (build failed)' : r.ok ? 'passed' : 'FAILED';
+  console.log(`${status.padEnd(22)} ${r.name.padEnd(40)} ${r.seconds.toFixed(1)} s`);
+}
+process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -1,0 +1,56 @@
+/// <reference types="vitest/config" />
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+// One Vitest run, several projects: pure unit tests (node), API tests on real databases (node),
+// and every Storybook story rendered in real Chromium with its play function and axe checks.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: false,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/domain/src/**/*.test.ts', 'apps/site/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+        resolve: { conditions: ['development'] },
+      },
+      {
+        extends: false,
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['apps/api/src/**/*.test.ts'],
+          // Each test file builds its own app on its own database; PGlite start-up is CPU-bound,
+          // so two at a time suits the two-core machines we run on.
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+        resolve: { conditions: ['development'] },
+      },
+      {
+        extends: false,
+        plugins: [react(), storybookTest({ configDir: path.join(root, '.storybook') })],
+        resolve: { conditions: ['development'] },
+        test: {
+          name: 'stories',
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromiumLaunchOptions() }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});
