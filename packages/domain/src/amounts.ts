@@ -1,7 +1,7 @@
 /** Donation amounts: quick picks, minimums, minor units (spec §4 wizard step 1, §5 Amount, §9). */
-import { FALLBACK_MIN_DONATION, getCountry } from './countries.js';
-import { formatCurrency } from './format.js';
-import { toNumber } from './internal/values.js';
+import { FALLBACK_MIN_DONATION, getCountry } from './countries';
+import { formatCurrency } from './format';
+import { toNumber } from './internal/values';
 
 /** Default donation amount in INR (spec §9); the wizard resets to it after a success. */
 export const DEFAULT_DONATION_AMOUNT = 1000;

@@ -1,0 +1,26 @@
+import { Suspense, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { BackToTop, Footer, Header, Spinner } from '@charity/ui';
+import { LazyToaster } from './LazyToaster';
+import { useRouteChangeFocus } from './use-route-change-focus';
+
+export function Layout() {
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  useRouteChangeFocus(main, pathname);
+
+  return (
+    <>
+      <Header currentPath={pathname} />
+      {/* tabIndex -1: focusable by script on navigation, not a tab stop; no ring on a whole region. */}
+      <main id="main" ref={main} tabIndex={-1} style={{ outline: 'none' }}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <BackToTop />
+      <LazyToaster />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { GuestOnlyRoute } from '../features/auth/components/GuestOnlyRoute';
+import { ProtectedRoute } from '../features/auth/components/ProtectedRoute';
+import HomePage from '../pages/Home';
+import { Layout } from './Layout';
+
+// Home is in the first bundle (the usual landing page); every other page loads on demand.
+const AboutPage = lazy(() => import('../pages/About'));
+const CampaignsPage = lazy(() => import('../pages/Campaigns'));
+const ContactPage = lazy(() => import('../pages/Contact'));
+const DonatePage = lazy(() => import('../pages/Donate'));
+const EventsPage = lazy(() => import('../pages/Events'));
+const LoginPage = lazy(() => import('../pages/Login'));
+const AdminEventsPage = lazy(() => import('../pages/AdminEvents'));
+const NotFoundPage = lazy(() => import('../pages/NotFound'));
+
+/** The route table of spec section 2. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="campaigns" element={<CampaignsPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="donate" element={<DonatePage />} />
+        <Route path="events" element={<EventsPage />} />
+        <Route element={<GuestOnlyRoute />}>
+          <Route path="login" element={<LoginPage />} />
+        </Route>
+        <Route element={<ProtectedRoute />}>
+          <Route path="admin/events" element={<AdminEventsPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { ROUTES } from '@charity/domain';
+import { Spinner } from '@charity/ui';
+import { useAuthStore } from '../stores/auth-store';
+import { decideGuard } from './guard-decision';
+import { useMsSinceAuthResolved } from './use-auth-resolved';
+
+/** Signed-in only: others go to /login, which remembers where they were heading. */
+export function ProtectedRoute({ children }: { children?: ReactNode }) {
+  const location = useLocation();
+  const isInitialised = useAuthStore((s) => s.isInitialised);
+  const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
+  const isLoading = useAuthStore((s) => s.isLoading);
+  const elapsedMs = useMsSinceAuthResolved(isInitialised);
+
+  const decision = decideGuard({ access: 'signed-in', isInitialised, isAuthenticated, isLoading, elapsedMs });
+  if (decision === 'wait') return <Spinner label="Loading..." />;
+  if (decision === 'redirect') return <Navigate to={ROUTES.login} replace state={{ from: location }} />;
+  return children ?? <Outlet />;
+}

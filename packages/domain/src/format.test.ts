@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { AMOUNT_RAISED_TEXT, STATS_START } from './constants';
+import { currencySymbol, formatCurrency, formatNumber } from './format';
+
+describe('formatCurrency', () => {
+  it.each([
+    [1000000, 'INR', '₹10,00,000'],
+    [100000, 'INR', '₹1,00,000'],
+    [99999, 'INR', '₹99,999'],
+    [1234567, 'INR', '₹12,34,567'],
+    [10000000, 'INR', '₹1,00,00,000'],
+    [999, 'INR', '₹999'],
+    [50, 'INR', '₹50'],
+    [0, 'INR', '₹0'],
+    [1000.4, 'INR', '₹1,000'],
+    [1000.5, 'INR', '₹1,001'],
+    [-5, 'INR', '-₹5'],
+    [-0.4, 'INR', '₹0'],
+    [Number.NaN, 'INR', '₹0'],
+    [Number.POSITIVE_INFINITY, 'INR', '₹0'],
+    [1500, 'inr', '₹1,500'],
+    [1234, 'USD', '$1,234'],
+    [1234567, 'USD', '$1,234,567'],
+    [1234.5, 'USD', '$1,235'],
+    [999, 'USD', '$999'],
+    [50, 'EUR', '€50'],
+    [100000, 'EUR', '€100,000'],
+    [25, 'GBP', '£25'],
+    [25, 'CAD', 'C$25'],
+    [25, 'AUD', 'A$25'],
+    [25, 'SGD', 'S$25'],
+    [10, 'MYR', 'RM10'],
+    [1500, 'DKK', 'kr1,500'],
+    [1000, 'JPY', 'JPY 1,000'],
+  ])('%d %s → %s', (amount, currency, expected) => {
+    expect(formatCurrency(amount, currency)).toBe(expected);
+  });
+
+  it('renders the Amount Raised statistic', () => {
+    expect(formatCurrency(STATS_START.totalAmount, 'INR')).toBe(AMOUNT_RAISED_TEXT);
+  });
+
+  it('gives symbols per currency', () => {
+    expect(currencySymbol('INR')).toBe('₹');
+    expect(currencySymbol('usd')).toBe('$');
+    expect(currencySymbol('XYZ')).toBe('XYZ ');
+  });
+});
+
+describe('formatNumber', () => {
+  it.each([
+    [15847, '15,847'],
+    [5241, '5,241'],
+    [12, '12'],
+    [999, '999'],
+    [100000, '1,00,000'],
+    [1000000, '10,00,000'],
+    [1234.6, '1,235'],
+    [-2500, '-2,500'],
+    [Number.NaN, '0'],
+  ])('%d → %s', (value, expected) => {
+    expect(formatNumber(value)).toBe(expected);
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * @charity/domain — the charity site's business rules as pure functions and constants.
+ * One rule, one place: imported by the UI library, the site and the API alike.
+ */
+export * from './constants';
+export * from './countries';
+export * from './format';
+export * from './amounts';
+export * from './impact';
+export * from './campaign';
+export * from './organisation';
+export * from './messages';
+export * from './http';
+export * from './auth';
+export * from './payment';
+export * from './slideshow';
+export * from './validation/email';
+export * from './validation/pan';
+export * from './validation/phone';
+export * from './validation/postal';
+export * from './validation/login';
+export * from './validation/contact';
+export * from './validation/donation';
+export * from './validation/event';
