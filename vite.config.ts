@@ -1,4 +1,3 @@
-/// <reference types="vitest/config" />
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -15,7 +14,6 @@ export default defineConfig({
   test: {
     projects: [
       {
-        extends: false,
         test: {
           name: 'unit',
           environment: 'node',
@@ -24,7 +22,6 @@ export default defineConfig({
         resolve: { conditions: ['development'] },
       },
       {
-        extends: false,
         test: {
           name: 'api',
           environment: 'node',
@@ -38,7 +35,6 @@ export default defineConfig({
         resolve: { conditions: ['development'] },
       },
       {
-        extends: false,
         plugins: [react(), storybookTest({ configDir: path.join(root, '.storybook') })],
         resolve: { conditions: ['development'] },
         test: {

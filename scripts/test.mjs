@@ -12,6 +12,7 @@ const stages = [
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
   { name: 'lint', cmd: ['npm', 'run', 'lint'] },
   { name: 'build', cmd: ['npm', 'run', 'build'] },
+  { name: 'bundle budget', cmd: ['node', 'scripts/bundle-budget.mjs'], needs: 'build' },
   { name: 'unit, api and story tests (vitest)', cmd: ['npx', 'vitest', 'run'] },
   { name: 'end-to-end (playwright)', cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], needs: 'build' },
 ];

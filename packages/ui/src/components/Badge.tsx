@@ -1,0 +1,42 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import type { HTMLAttributes } from 'react';
+import { cn } from '../lib/cn';
+
+export const badgeVariants = cva('cs-badge', {
+  variants: {
+    tone: {
+      blue: 'cs-badge--blue',
+      yellow: 'cs-badge--yellow',
+      green: 'cs-badge--green',
+      red: 'cs-badge--red',
+      grey: 'cs-badge--grey',
+      neutral: 'cs-badge--neutral',
+    },
+  },
+  defaultVariants: { tone: 'neutral' },
+});
+
+export type BadgeVariantProps = VariantProps<typeof badgeVariants>;
+export type BadgeTone = NonNullable<BadgeVariantProps['tone']>;
+
+export interface BadgeProps extends HTMLAttributes<HTMLSpanElement>, BadgeVariantProps {}
+
+export function Badge({ tone, className, ...props }: BadgeProps) {
+  return <span className={cn(badgeVariants({ tone }), className)} {...props} />;
+}
+
+/** Event status colours: upcoming blue, ongoing yellow, completed green, cancelled red, anything else grey. */
+export function eventStatusTone(status: string | null | undefined): BadgeTone {
+  switch (status) {
+    case 'upcoming':
+      return 'blue';
+    case 'ongoing':
+      return 'yellow';
+    case 'completed':
+      return 'green';
+    case 'cancelled':
+      return 'red';
+    default:
+      return 'grey';
+  }
+}

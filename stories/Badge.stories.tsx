@@ -1,0 +1,44 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { Badge, eventStatusTone } from '@charity/ui';
+
+const meta = {
+  title: 'Components/Badge',
+  component: Badge,
+  args: { children: 'Featured' },
+  argTypes: { tone: { control: 'select', options: ['blue', 'yellow', 'green', 'red', 'grey', 'neutral'] } },
+} satisfies Meta<typeof Badge>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Featured')).toHaveClass('cs-badge', 'cs-badge--neutral');
+  },
+};
+
+export const Blue: Story = { args: { tone: 'blue', children: 'upcoming' } };
+export const Yellow: Story = { args: { tone: 'yellow', children: 'ongoing' } };
+export const Green: Story = { args: { tone: 'green', children: 'completed' } };
+export const Red: Story = { args: { tone: 'red', children: 'cancelled' } };
+export const Grey: Story = { args: { tone: 'grey', children: 'draft' } };
+
+/** Event status colours: upcoming blue, ongoing yellow, completed green, cancelled red, anything else grey. */
+export const EventStatuses: Story = {
+  render: () => (
+    <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+      {['upcoming', 'ongoing', 'completed', 'cancelled', 'postponed'].map((status) => (
+        <Badge key={status} tone={eventStatusTone(status)}>
+          {status}
+        </Badge>
+      ))}
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('upcoming')).toHaveClass('cs-badge--blue');
+    await expect(canvas.getByText('ongoing')).toHaveClass('cs-badge--yellow');
+    await expect(canvas.getByText('completed')).toHaveClass('cs-badge--green');
+    await expect(canvas.getByText('cancelled')).toHaveClass('cs-badge--red');
+    await expect(canvas.getByText('postponed')).toHaveClass('cs-badge--grey');
+  },
+};

@@ -1,0 +1,135 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { Button, Dialog, FormField, Input, Textarea, type DialogProps } from '@charity/ui';
+
+/** Controlled as the site uses it: a trigger sets open, the dialog reports onOpenChange. */
+function WithTrigger(props: DialogProps & { triggerLabel?: string }) {
+  const { triggerLabel = 'Add Event', ...dialogProps } = props;
+  const [open, setOpen] = useState(props.open);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>{triggerLabel}</Button>
+      <Dialog
+        {...dialogProps}
+        open={open}
+        onOpenChange={(next) => {
+          props.onOpenChange(next);
+          setOpen(next);
+        }}
+      />
+    </>
+  );
+}
+
+const eventForm = (
+  <div style={{ display: 'grid', gap: '1rem' }}>
+    <FormField label="Event Title" required>
+      <Input name="title" />
+    </FormField>
+    <FormField label="Description" required>
+      <Textarea name="description" />
+    </FormField>
+  </div>
+);
+
+const meta = {
+  title: 'Components/Dialog',
+  component: Dialog,
+  args: {
+    open: false,
+    onOpenChange: fn(),
+    title: 'Add New Event',
+    size: '2xl',
+    children: eventForm,
+    footer: (
+      <>
+        <Button variant="ghost">Cancel</Button>
+        <Button disabled>Create Event</Button>
+      </>
+    ),
+  },
+  render: (args) => <WithTrigger {...args} />,
+} satisfies Meta<typeof Dialog>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = within(document.body);
+
+/** Opens from its trigger, keeps focus inside, Escape closes and hands focus back. */
+export const Default: Story = {
+  play: async ({ canvas, args }) => {
+    const trigger = canvas.getByRole('button', { name: 'Add Event' });
+    await userEvent.click(trigger);
+    const dialog = await body.findByRole('dialog', { name: 'Add New Event' });
+    // Focus starts on the first field and never leaves the dialog while tabbing round it.
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Event Title' })).toHaveFocus());
+    for (let i = 0; i < 6; i += 1) {
+      await userEvent.tab();
+      await expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    await userEvent.tab({ shift: true });
+    await expect(dialog.contains(document.activeElement)).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    await expect(args.onOpenChange).toHaveBeenCalledWith(false);
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(trigger).toHaveFocus());
+  },
+};
+
+export const Open: Story = {
+  args: { open: true, description: 'Fields marked * are required.' },
+  play: async () => {
+    const dialog = await body.findByRole('dialog', { name: 'Add New Event' });
+    await expect(dialog).toHaveAccessibleDescription('Fields marked * are required.');
+    await expect(within(dialog).getByRole('button', { name: 'Create Event' })).toBeDisabled();
+    await expect(dialog).toHaveClass('cs-dialog--2xl');
+  },
+};
+
+export const CloseButton: Story = {
+  args: { open: true },
+  play: async ({ args }) => {
+    const dialog = await body.findByRole('dialog', { name: 'Add New Event' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await expect(args.onOpenChange).toHaveBeenCalledWith(false);
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+  },
+};
+
+export const Small: Story = {
+  args: {
+    open: true,
+    size: 'sm',
+    title: 'Delete event?',
+    description: 'Are you sure you want to delete this event? This will also delete all associated images.',
+    children: undefined,
+    footer: (
+      <>
+        <Button variant="ghost">Cancel</Button>
+        <Button variant="danger">Delete</Button>
+      </>
+    ),
+  },
+  play: async () => {
+    const dialog = await body.findByRole('dialog', { name: 'Delete event?' });
+    await expect(dialog).toHaveClass('cs-dialog--sm');
+    await expect(dialog).toHaveAccessibleDescription(
+      'Are you sure you want to delete this event? This will also delete all associated images.',
+    );
+  },
+};
+
+export const Medium: Story = {
+  args: { open: true, size: 'md', title: 'Edit Event' },
+  play: async () => {
+    await expect(await body.findByRole('dialog', { name: 'Edit Event' })).toHaveClass('cs-dialog--md');
+  },
+};
+
+export const Large: Story = {
+  args: { open: true, size: 'lg', title: 'Edit Event' },
+  play: async () => {
+    await expect(await body.findByRole('dialog', { name: 'Edit Event' })).toHaveClass('cs-dialog--lg');
+  },
+};
