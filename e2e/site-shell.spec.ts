@@ -96,9 +96,8 @@ test('below 768px the menu drawer opens and closes on navigation', async ({ page
   const menuButton = page.getByRole('button', { name: /menu/i });
   await menuButton.click();
   await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
-  await page.getByRole('dialog').getByRole('link', { name: 'About', exact: true }).or(
-    page.locator('#' + (await menuButton.getAttribute('aria-controls'))).getByRole('link', { name: 'About', exact: true }),
-  ).first().click();
+  const drawerId = await menuButton.getAttribute('aria-controls');
+  await page.locator(`[id="${drawerId}"]`).getByRole('link', { name: 'About', exact: true }).click();
   await expect(page).toHaveURL(/\/about$/);
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
 });

@@ -13,7 +13,12 @@ const children = [
   spawn('npm', ['run', 'dev', '-w', 'apps/api'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? `http://localhost:${sitePort}` },
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      // The API runs from apps/api; keep its data where `npm start` keeps it.
+      DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data'),
+      PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? `http://localhost:${sitePort}` },
   }),
   spawn('npx', ['vite', '--port', sitePort, '--strictPort'], {
     cwd: path.join(root, 'apps/site'),

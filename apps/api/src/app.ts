@@ -1,0 +1,48 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/open.js';
+import { createLogger } from './logger.js';
+import { contextPlugin } from './plugins/context.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { RequestLogController } from './plugins/request-log.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { sitePlugin } from './plugins/site.js';
+import { uploadsPlugin } from './plugins/uploads.js';
+import { healthRoutes } from './routes/health.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Opened (and migrated) by the caller, who also closes it: the app only borrows it. */
+  database: DatabaseHandle;
+  /** Defaults to the server's pino logger at config.logLevel. */
+  logger?: FastifyBaseLogger;
+}
+
+/** JSON bodies above this are refused with 413; file uploads set their own limits on their routes. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The whole HTTP application, assembled from plugins in layers — cross-cutting (headers, errors),
+ * then context (config, database), then routes, then static files — so tests build the same app and
+ * drive it with app.inject, without opening a port.
+ */
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger ?? createLogger(config.logLevel),
+    logController: new RequestLogController(),
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+  });
+
+  await app.register(securityHeadersPlugin);
+  await app.register(errorsPlugin);
+
+  await app.register(contextPlugin, { config, database });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+
+  await app.register(uploadsPlugin, { uploadsDir: config.uploadsDir });
+  await app.register(sitePlugin, { siteDir: config.siteDir });
+
+  return app;
+}

@@ -1,0 +1,198 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_MAIL_FROM, loadConfig } from './config.js';
+import { DEFAULT_SITE_DIR } from './paths.js';
+
+function errorFor(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig defaults', () => {
+  it('gives a working configuration from an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve(process.cwd(), 'data'),
+      uploadsDir: path.resolve(process.cwd(), 'data', 'uploads'),
+      databaseUrl: null,
+      admin: null,
+      publicBaseUrl: 'http://localhost:3000',
+      payments: { mode: 'sandbox' },
+      smtpUrl: null,
+      mailFrom: DEFAULT_MAIL_FROM,
+      siteDir: DEFAULT_SITE_DIR,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('finds the built site relative to this package, not the working directory', () => {
+    expect(DEFAULT_SITE_DIR).toBe(path.resolve(import.meta.dirname, '../../site/dist'));
+  });
+
+  it('treats empty values as unset, as .env files write them', () => {
+    expect(loadConfig({ PORT: '', ADMIN_USERNAME: '', ADMIN_PASSWORD: '  ', DATABASE_URL: '' })).toMatchObject({
+      port: 3000,
+      admin: null,
+      databaseUrl: null,
+    });
+  });
+
+  it('follows PORT in the default PUBLIC_BASE_URL and resolves directories against the working directory', () => {
+    const config = loadConfig({ PORT: '8080', DATA_DIR: 'var/charity', SITE_DIR: 'public-site' });
+    expect(config.publicBaseUrl).toBe('http://localhost:8080');
+    expect(config.dataDir).toBe(path.resolve(process.cwd(), 'var/charity'));
+    expect(config.siteDir).toBe(path.resolve(process.cwd(), 'public-site'));
+  });
+
+  it('reads every key when given', () => {
+    const config = loadConfig({
+      PORT: '4000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/srv/charity',
+      DATABASE_URL: 'postgresql://charity:secret@db.internal:5433/charity',
+      ADMIN_USERNAME: 'asha',
+      ADMIN_PASSWORD: 'correct horse',
+      PUBLIC_BASE_URL: 'https://brightbeginnings.example.org/',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      SMTP_URL: 'smtps://mailer:pw@smtp.example.org:465',
+      MAIL_FROM: 'Donations <donations@example.org>',
+      SITE_DIR: '/srv/site',
+      LOG_LEVEL: 'WARN',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '127.0.0.1',
+      dataDir: '/srv/charity',
+      uploadsDir: '/srv/charity/uploads',
+      databaseUrl: 'postgresql://charity:secret@db.internal:5433/charity',
+      admin: { username: 'asha', password: 'correct horse' },
+      publicBaseUrl: 'https://brightbeginnings.example.org',
+      payments: { mode: 'stripe', secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret: 'whsec_123' },
+      smtpUrl: 'smtps://mailer:pw@smtp.example.org:465',
+      mailFrom: 'Donations <donations@example.org>',
+      siteDir: '/srv/site',
+      logLevel: 'warn',
+      trustProxy: true,
+    });
+  });
+
+  it('uses the sandbox when PAYMENTS_MODE=sandbox even if Stripe keys are present', () => {
+    const config = loadConfig({ PAYMENTS_MODE: 'sandbox', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' });
+    expect(config.payments).toEqual({ mode: 'sandbox' });
+  });
+
+  it('accepts silent logs and the usual spellings of booleans', () => {
+    expect(loadConfig({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'no' }).trustProxy).toBe(false);
+  });
+});
+
+describe('loadConfig refuses a wrong setting with one sentence naming it', () => {
+  const cases: Array<[string, Record<string, string>, string]> = [
+    ['PORT not a number', { PORT: 'abc' }, 'PORT must be a whole number between 1 and 65535 (got "abc").'],
+    ['PORT out of range', { PORT: '70000' }, 'PORT must be a whole number between 1 and 65535 (got "70000").'],
+    ['PORT zero', { PORT: '0' }, 'PORT must be a whole number between 1 and 65535 (got "0").'],
+    ['PORT fractional', { PORT: '80.5' }, 'PORT must be a whole number between 1 and 65535 (got "80.5").'],
+    [
+      'HOST with a scheme',
+      { HOST: 'http://localhost' },
+      'HOST must be a host name or IP address such as 0.0.0.0 or 127.0.0.1 (got "http://localhost").',
+    ],
+    [
+      'DATABASE_URL of another database',
+      { DATABASE_URL: 'mysql://root:hunter2@localhost/charity' },
+      'DATABASE_URL must be a postgres:// or postgresql:// URL such as postgres://user:password@host:5432/dbname (got "mysql://root:***@localhost/charity").',
+    ],
+    [
+      'DATABASE_URL not a URL',
+      { DATABASE_URL: 'localhost:5432' },
+      'DATABASE_URL must be a postgres:// or postgresql:// URL such as postgres://user:password@host:5432/dbname (got "localhost:5432").',
+    ],
+    [
+      'ADMIN_USERNAME without a password',
+      { ADMIN_USERNAME: 'asha' },
+      'ADMIN_PASSWORD must be set when ADMIN_USERNAME is set (or unset both to generate an admin password).',
+    ],
+    [
+      'ADMIN_PASSWORD without a username',
+      { ADMIN_PASSWORD: 'secret123' },
+      'ADMIN_USERNAME must be set when ADMIN_PASSWORD is set (or unset both to generate an admin password).',
+    ],
+    ['ADMIN_PASSWORD too short', { ADMIN_USERNAME: 'asha', ADMIN_PASSWORD: '12345' }, 'ADMIN_PASSWORD must be at least 6 characters long.'],
+    [
+      'ADMIN_USERNAME with a space',
+      { ADMIN_USERNAME: 'asha rao', ADMIN_PASSWORD: 'secret123' },
+      'ADMIN_USERNAME must be at most 64 characters without spaces (got "asha rao").',
+    ],
+    [
+      'PUBLIC_BASE_URL without a scheme',
+      { PUBLIC_BASE_URL: 'example.org' },
+      'PUBLIC_BASE_URL must be an http:// or https:// URL such as https://example.org (got "example.org").',
+    ],
+    [
+      'PUBLIC_BASE_URL with another scheme',
+      { PUBLIC_BASE_URL: 'ftp://example.org' },
+      'PUBLIC_BASE_URL must be an http:// or https:// URL such as https://example.org (got "ftp://example.org").',
+    ],
+    ['PAYMENTS_MODE unknown', { PAYMENTS_MODE: 'paypal' }, 'PAYMENTS_MODE must be "sandbox" or "stripe" (got "paypal").'],
+    ['PAYMENTS_MODE=stripe without keys', { PAYMENTS_MODE: 'stripe' }, 'STRIPE_SECRET_KEY must be set when PAYMENTS_MODE is "stripe".'],
+    [
+      'Stripe without a publishable key',
+      { STRIPE_SECRET_KEY: 'sk_test_1' },
+      'STRIPE_PUBLISHABLE_KEY must be set when PAYMENTS_MODE is "stripe" (the site needs it for card entry).',
+    ],
+    ['STRIPE_SECRET_KEY malformed', { STRIPE_SECRET_KEY: 'pk_test_1' }, 'STRIPE_SECRET_KEY must start with "sk_".'],
+    [
+      'STRIPE_PUBLISHABLE_KEY malformed',
+      { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'sk_test_1' },
+      'STRIPE_PUBLISHABLE_KEY must start with "pk_".',
+    ],
+    [
+      'STRIPE_WEBHOOK_SECRET malformed',
+      { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'secret' },
+      'STRIPE_WEBHOOK_SECRET must start with "whsec_".',
+    ],
+    [
+      'SMTP_URL of another scheme',
+      { SMTP_URL: 'https://user:pw@mail.example.org' },
+      'SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.org:465 (got "https://user:***@mail.example.org/").',
+    ],
+    [
+      'MAIL_FROM without an address',
+      { MAIL_FROM: 'Bright Beginnings' },
+      'MAIL_FROM must contain an email address, e.g. "Bright Beginnings Foundation <donations@example.org>" (got "Bright Beginnings").',
+    ],
+    ['LOG_LEVEL unknown', { LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose").'],
+    ['TRUST_PROXY not a boolean', { TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be "true" or "false" (got "maybe").'],
+  ];
+
+  it.each(cases)('%s', (_name, env, sentence) => {
+    expect(errorFor(env)).toBe(sentence);
+  });
+
+  it('never echoes secrets in its messages', () => {
+    expect(errorFor({ ADMIN_USERNAME: 'asha', ADMIN_PASSWORD: 'abc' })).not.toContain('abc');
+    expect(errorFor({ STRIPE_SECRET_KEY: 'rk_live_supersecret' })).not.toContain('supersecret');
+    expect(errorFor({ DATABASE_URL: 'mysql://u:topsecret@h/db' })).not.toContain('topsecret');
+  });
+
+  it('writes each message as one sentence', () => {
+    for (const [, env] of cases) {
+      const message = errorFor(env);
+      expect(message).toMatch(/^[A-Z_]+ .*\.$/);
+      expect(message).not.toContain('\n');
+    }
+  });
+});

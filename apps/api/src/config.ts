@@ -1,0 +1,242 @@
+import path from 'node:path';
+import { DEFAULT_SITE_DIR } from './paths.js';
+
+/**
+ * The server's settings, read once from the environment at start-up. A missing or malformed value stops the
+ * server with one sentence that names the setting, so an operator can fix it without reading a stack trace.
+ */
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type PaymentsConfig =
+  | { mode: 'sandbox' }
+  | { mode: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string | null };
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute. Holds the embedded database (db/), its lock file and uploads/. */
+  dataDir: string;
+  /** Absolute; always dataDir/uploads. */
+  uploadsDir: string;
+  /** A PostgreSQL server to use instead of the embedded database, or null. */
+  databaseUrl: string | null;
+  /** Credentials for the first admin account; null means "generate a password". */
+  admin: { username: string; password: string } | null;
+  /** Where visitors reach the site, without a trailing slash (links in mail, redirects). */
+  publicBaseUrl: string;
+  payments: PaymentsConfig;
+  /** null: outgoing mail is written to the outbox table instead of being sent. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Absolute; the built site to serve. */
+  siteDir: string;
+  logLevel: LogLevel;
+  /** Trust X-Forwarded-* headers (set when running behind a reverse proxy or load balancer). */
+  trustProxy: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+export const DEFAULT_MAIL_FROM = 'Bright Beginnings Foundation <no-reply@localhost>';
+
+/** Quotes a value for an error message, shortened so a pasted blob does not flood the terminal. */
+function shown(value: string): string {
+  const short = value.length > 60 ? `${value.slice(0, 57)}...` : value;
+  return JSON.stringify(short);
+}
+
+/** A URL for an error message with any password replaced, so secrets never reach a terminal or log. */
+function shownUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.password) url.password = '***';
+    return shown(url.toString());
+  } catch {
+    return shown(value);
+  }
+}
+
+/**
+ * Reads one variable. Empty or blank counts as unset: `.env` files and process managers often
+ * write `KEY=` for "not configured", and treating that as a value would only produce confusing errors.
+ */
+function read(env: Env, key: string): string | undefined {
+  const value = env[key];
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function parseUrl(raw: string): URL | null {
+  try {
+    return new URL(raw);
+  } catch {
+    return null;
+  }
+}
+
+function parsePort(env: Env): number {
+  const raw = read(env, 'PORT');
+  if (raw === undefined) return 3000;
+  const port = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number between 1 and 65535 (got ${shown(raw)}).`);
+  }
+  return port;
+}
+
+function parseHost(env: Env): string {
+  const raw = read(env, 'HOST');
+  if (raw === undefined) return '0.0.0.0';
+  if (/\s|\//.test(raw)) {
+    throw new ConfigError(`HOST must be a host name or IP address such as 0.0.0.0 or 127.0.0.1 (got ${shown(raw)}).`);
+  }
+  return raw;
+}
+
+function parseDatabaseUrl(env: Env): string | null {
+  const raw = read(env, 'DATABASE_URL');
+  if (raw === undefined) return null;
+  const url = parseUrl(raw);
+  if (!url || !['postgres:', 'postgresql:'].includes(url.protocol) || !url.hostname) {
+    throw new ConfigError(
+      `DATABASE_URL must be a postgres:// or postgresql:// URL such as postgres://user:password@host:5432/dbname (got ${shownUrl(raw)}).`,
+    );
+  }
+  return raw;
+}
+
+function parseAdmin(env: Env): Config['admin'] {
+  const username = read(env, 'ADMIN_USERNAME');
+  // Passwords are taken verbatim: leading or trailing spaces may be intended.
+  const password = env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD.trim() === '' ? undefined : env.ADMIN_PASSWORD;
+  if (username === undefined && password === undefined) return null;
+  if (username === undefined) {
+    throw new ConfigError('ADMIN_USERNAME must be set when ADMIN_PASSWORD is set (or unset both to generate an admin password).');
+  }
+  if (password === undefined) {
+    throw new ConfigError('ADMIN_PASSWORD must be set when ADMIN_USERNAME is set (or unset both to generate an admin password).');
+  }
+  if (username.length > 64 || /\s/.test(username)) {
+    throw new ConfigError(`ADMIN_USERNAME must be at most 64 characters without spaces (got ${shown(username)}).`);
+  }
+  if (password.length < 6) {
+    throw new ConfigError('ADMIN_PASSWORD must be at least 6 characters long.');
+  }
+  return { username, password };
+}
+
+function parsePublicBaseUrl(env: Env, port: number): string {
+  const raw = read(env, 'PUBLIC_BASE_URL');
+  if (raw === undefined) return `http://localhost:${port}`;
+  const url = parseUrl(raw);
+  if (!url || !['http:', 'https:'].includes(url.protocol)) {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an http:// or https:// URL such as https://example.org (got ${shown(raw)}).`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function requirePrefix(env: Env, key: string, prefix: string): string | null {
+  const raw = read(env, key);
+  if (raw === undefined) return null;
+  // The value is a secret (or half of one): say what is wrong without echoing it.
+  if (!raw.startsWith(prefix)) throw new ConfigError(`${key} must start with "${prefix}".`);
+  return raw;
+}
+
+function parsePayments(env: Env): PaymentsConfig {
+  const secretKey = requirePrefix(env, 'STRIPE_SECRET_KEY', 'sk_');
+  const publishableKey = requirePrefix(env, 'STRIPE_PUBLISHABLE_KEY', 'pk_');
+  const webhookSecret = requirePrefix(env, 'STRIPE_WEBHOOK_SECRET', 'whsec_');
+  const raw = read(env, 'PAYMENTS_MODE');
+  const mode = raw ?? (secretKey ? 'stripe' : 'sandbox');
+  if (mode !== 'sandbox' && mode !== 'stripe') {
+    throw new ConfigError(`PAYMENTS_MODE must be "sandbox" or "stripe" (got ${shown(mode)}).`);
+  }
+  if (mode === 'sandbox') return { mode };
+  if (!secretKey) throw new ConfigError('STRIPE_SECRET_KEY must be set when PAYMENTS_MODE is "stripe".');
+  if (!publishableKey) {
+    throw new ConfigError('STRIPE_PUBLISHABLE_KEY must be set when PAYMENTS_MODE is "stripe" (the site needs it for card entry).');
+  }
+  return { mode, secretKey, publishableKey, webhookSecret };
+}
+
+function parseSmtpUrl(env: Env): string | null {
+  const raw = read(env, 'SMTP_URL');
+  if (raw === undefined) return null;
+  const url = parseUrl(raw);
+  if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
+    throw new ConfigError(
+      `SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.org:465 (got ${shownUrl(raw)}).`,
+    );
+  }
+  return raw;
+}
+
+function parseMailFrom(env: Env): string {
+  const raw = read(env, 'MAIL_FROM');
+  if (raw === undefined) return DEFAULT_MAIL_FROM;
+  if (!/[^\s@<>"]+@[^\s@<>"]+/.test(raw)) {
+    throw new ConfigError(
+      `MAIL_FROM must contain an email address, e.g. "Bright Beginnings Foundation <donations@example.org>" (got ${shown(raw)}).`,
+    );
+  }
+  return raw;
+}
+
+function parseLogLevel(env: Env): LogLevel {
+  const raw = read(env, 'LOG_LEVEL');
+  if (raw === undefined) return 'info';
+  const level = raw.toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got ${shown(raw)}).`);
+  }
+  return level as LogLevel;
+}
+
+function parseTrustProxy(env: Env): boolean {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === undefined) return false;
+  const value = raw.toLowerCase();
+  if (['true', '1', 'yes'].includes(value)) return true;
+  if (['false', '0', 'no'].includes(value)) return false;
+  throw new ConfigError(`TRUST_PROXY must be "true" or "false" (got ${shown(raw)}).`);
+}
+
+/** Reads and validates every setting; throws ConfigError naming the first one that is wrong. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = parsePort(env);
+  const host = parseHost(env);
+  const dataDir = path.resolve(process.cwd(), read(env, 'DATA_DIR') ?? './data');
+  const databaseUrl = parseDatabaseUrl(env);
+  const admin = parseAdmin(env);
+  const publicBaseUrl = parsePublicBaseUrl(env, port);
+  const payments = parsePayments(env);
+  const smtpUrl = parseSmtpUrl(env);
+  const mailFrom = parseMailFrom(env);
+  const siteDirSetting = read(env, 'SITE_DIR');
+  const siteDir = siteDirSetting === undefined ? DEFAULT_SITE_DIR : path.resolve(process.cwd(), siteDirSetting);
+  const logLevel = parseLogLevel(env);
+  const trustProxy = parseTrustProxy(env);
+  return {
+    port,
+    host,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl,
+    admin,
+    publicBaseUrl,
+    payments,
+    smtpUrl,
+    mailFrom,
+    siteDir,
+    logLevel,
+    trustProxy,
+  };
+}

@@ -1,0 +1,23 @@
+import { bootstrapAdmin, type Announce, type BootstrapResult } from '../auth/bootstrap.js';
+import type { Config } from '../config.js';
+import { migrateDatabase, withStartupLock } from './migrate.js';
+import type { DatabaseHandle } from './open.js';
+import { seedDatabase, type SeedResult } from './seed.js';
+
+/**
+ * Everything a database needs before the server answers requests: migrations, seed content for empty
+ * tables, and a first admin account. Done under the start-up lock, so replicas starting together on one
+ * PostgreSQL server do it once, one after the other.
+ */
+export async function prepareDatabase(
+  database: DatabaseHandle,
+  config: Pick<Config, 'uploadsDir' | 'admin' | 'publicBaseUrl'>,
+  announce?: Announce,
+): Promise<{ seeded: SeedResult; admin: BootstrapResult }> {
+  return withStartupLock(database, async () => {
+    await migrateDatabase(database);
+    const seeded = await seedDatabase(database.db, config);
+    const admin = await bootstrapAdmin(database.db, config, announce);
+    return { seeded, admin };
+  });
+}

@@ -1,0 +1,125 @@
+import type { Organisation } from '@charity/domain';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+// The one schema both drivers share. Changing it means a new migration: `npm run db:generate -w apps/api`.
+// Status lists mirror packages/domain (CAMPAIGN_STATUSES, EVENT_STATUSES; a test keeps them equal). They are
+// spelled out here because drizzle-kit loads this file on its own, where only type imports are safe.
+export const CAMPAIGN_STATUS_VALUES = ['active', 'completed', 'paused', 'draft'] as const;
+export const EVENT_STATUS_VALUES = ['upcoming', 'ongoing', 'completed', 'cancelled'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUS_VALUES)[number];
+export type EventStatus = (typeof EVENT_STATUS_VALUES)[number];
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** SQL list literal for a check constraint: ('a', 'b'). The values are our own constants, never input. */
+const sqlList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
+
+export const adminUsers = pgTable('admin_users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  fullName: text('full_name').notNull(),
+  role: text('role').notNull().default('admin'),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Exactly one row (id is always 1): the organisation's public details. */
+export const organisation = pgTable(
+  'organisation',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    tagline: text('tagline').notNull(),
+    description: text('description').notNull(),
+    email: text('email').notNull(),
+    phones: jsonb('phones').$type<Organisation['phones']>().notNull(),
+    address: text('address').notNull(),
+    registrationNumber: text('registration_number').notNull(),
+    taxApprovals: jsonb('tax_approvals').$type<string[]>().notNull().default([]),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('organisation_single_row', sql`${t.id} = 1`)],
+);
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    status: text('status').$type<CampaignStatus>().notNull().default('draft'),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    category: text('category').notNull().default('general'),
+    imageUrl: text('image_url'),
+    // Money as exact decimals in the database, numbers in JavaScript: 14 digits stay well inside 2^53.
+    targetAmount: numeric('target_amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    raisedAmount: numeric('raised_amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    donationCount: integer('donation_count').notNull().default(0),
+    currency: text('currency').notNull().default('INR'),
+    startDate: timestamp('start_date', { withTimezone: true, mode: 'date' }),
+    endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('campaigns_status_check', sql`${t.status} in ${sqlList(CAMPAIGN_STATUS_VALUES)}`),
+    check('campaigns_amounts_check', sql`${t.targetAmount} >= 0 and ${t.raisedAmount} >= 0 and ${t.donationCount} >= 0`),
+    index('campaigns_status_idx').on(t.status),
+    index('campaigns_end_date_idx').on(t.endDate),
+    index('campaigns_is_featured_idx').on(t.isFeatured),
+  ],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    // A calendar day with no time zone: "the drive is on 12 March" wherever the admin sits.
+    date: date('date', { mode: 'string' }),
+    location: text('location'),
+    impact: text('impact'),
+    status: text('status').$type<EventStatus>().notNull().default('upcoming'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('events_status_check', sql`${t.status} in ${sqlList(EVENT_STATUS_VALUES)}`),
+    index('events_status_date_idx').on(t.status, t.date),
+    index('events_date_idx').on(t.date),
+  ],
+);
+
+export const eventImages = pgTable(
+  'event_images',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** Server-relative, e.g. /uploads/events/3f9a….webp */
+    filePath: text('file_path').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_images_event_id_idx').on(t.eventId)],
+);

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import type { Config } from '../config.js';
+import { renderScene, type Theme } from './illustrations.js';
+import type { Database } from './open.js';
+import { campaigns, eventImages, events, organisation } from './schema.js';
+import { CAMPAIGN_SEEDS, EVENT_SEEDS, ORGANISATION_SEED } from './seed-data.js';
+
+export interface SeedResult {
+  organisation: boolean;
+  campaigns: number;
+  events: number;
+  eventImages: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function daysFrom(now: Date, days: number): Date {
+  return new Date(now.getTime() + days * DAY_MS);
+}
+
+/** YYYY-MM-DD of the UTC day, for date columns. */
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+async function isEmpty(db: Database, table: typeof campaigns | typeof events): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(table);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Renders a scene into uploads/<folder>/<random>.webp and returns its server-relative path. */
+async function writeIllustration(
+  uploadsDir: string,
+  folder: 'events' | 'campaigns',
+  theme: Theme,
+  seed: number,
+  size: { width: number; height: number },
+  written: string[],
+): Promise<string> {
+  const name = `${randomBytes(12).toString('hex')}.webp`;
+  const file = path.join(uploadsDir, folder, name);
+  await writeFile(file, await renderScene({ theme, seed, ...size }));
+  written.push(file);
+  return `/uploads/${folder}/${name}`;
+}
+
+/**
+ * Fills an empty database with the organisation's details and demonstration content. Each part is seeded
+ * only when its table is empty, so running it on every start is safe and never duplicates or overwrites
+ * what admins have entered since. Callers serialise concurrent starts (see withStartupLock).
+ */
+export async function seedDatabase(
+  db: Database,
+  config: Pick<Config, 'uploadsDir'>,
+  now: Date = new Date(),
+): Promise<SeedResult> {
+  const result: SeedResult = { organisation: false, campaigns: 0, events: 0, eventImages: 0 };
+
+  const org = await db.insert(organisation).values({ id: 1, ...ORGANISATION_SEED }).onConflictDoNothing().returning({ id: organisation.id });
+  result.organisation = org.length > 0;
+
+  const written: string[] = [];
+  try {
+    if (await isEmpty(db, campaigns)) {
+      await mkdir(path.join(config.uploadsDir, 'campaigns'), { recursive: true });
+      const rows = await Promise.all(
+        CAMPAIGN_SEEDS.map(async ({ theme, startInDays, endInDays, ...campaign }, index) => ({
+          ...campaign,
+          imageUrl: await writeIllustration(config.uploadsDir, 'campaigns', theme, 100 + index, { width: 960, height: 540 }, written),
+          startDate: daysFrom(now, startInDays),
+          endDate: daysFrom(now, endInDays),
+        })),
+      );
+      result.campaigns = (await db.insert(campaigns).values(rows).returning({ id: campaigns.id })).length;
+      written.length = 0; // these pictures are now referenced: never remove them below
+    }
+
+    if (await isEmpty(db, events)) {
+      await mkdir(path.join(config.uploadsDir, 'events'), { recursive: true });
+      const prepared = await Promise.all(
+        EVENT_SEEDS.map(async ({ photos, dateInDays, ...event }, eventIndex) => ({
+          event: { ...event, date: isoDay(daysFrom(now, dateInDays)) },
+          files: await Promise.all(
+            photos.map((theme, photoIndex) =>
+              writeIllustration(config.uploadsDir, 'events', theme, 1000 + eventIndex * 10 + photoIndex, { width: 960, height: 640 }, written),
+            ),
+          ),
+        })),
+      );
+      // One transaction: an event never appears without its gallery.
+      await db.transaction(async (tx) => {
+        for (const { event, files } of prepared) {
+          const [inserted] = await tx.insert(events).values(event).returning({ id: events.id });
+          if (!inserted) throw new Error('Inserting a seed event returned no row.');
+          await tx.insert(eventImages).values(files.map((filePath) => ({ eventId: inserted.id, filePath })));
+          result.events += 1;
+          result.eventImages += files.length;
+        }
+      });
+    }
+  } catch (error) {
+    // Leave no orphaned pictures behind; the next start seeds again from scratch.
+    await Promise.all(written.map((file) => rm(file, { force: true })));
+    throw error;
+  }
+  return result;
+}

@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const GENERIC_SERVER_ERROR = 'Internal server error. Please try again later.';
+
+type ValidationIssue = NonNullable<FastifyError['validation']>[number];
+
+const CONTEXT_LABELS: Record<string, string> = {
+  body: 'Request body',
+  querystring: 'Query string',
+  params: 'URL parameter',
+  headers: 'Request headers',
+};
+
+/** One sentence naming the field, e.g. "title is required." or "status must be one of: upcoming, ongoing." */
+export function describeValidation(issue: ValidationIssue, context: string | undefined): string {
+  const params = issue.params as Record<string, unknown>;
+  const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (issue.keyword === 'required') {
+    const missing = String(params.missingProperty);
+    return `${field ? `${field}.` : ''}${missing} is required.`;
+  }
+  const subject = field || CONTEXT_LABELS[context ?? 'body'] || 'Request';
+  if (issue.keyword === 'additionalProperties') return `${String(params.additionalProperty)} is not an accepted field.`;
+  if (issue.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+    return `${subject} must be one of: ${params.allowedValues.join(', ')}.`;
+  }
+  if (issue.keyword === 'format') return `${subject} must be a valid ${String(params.format)}.`;
+  return `${subject} ${issue.message ?? 'is invalid'}.`;
+}
+
+/** Status and client-facing message for any error; 5xx messages never reveal internals. */
+export function describeError(error: FastifyError): { statusCode: number; message: string } {
+  if (error.validation && error.validation.length > 0) {
+    return { statusCode: 400, message: describeValidation(error.validation[0]!, error.validationContext) };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { statusCode: 400, message: 'Request body is not valid JSON.' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { statusCode: 413, message: 'Request body is too large.' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { statusCode: 415, message: 'This content type is not accepted here; send JSON (application/json).' };
+    default:
+      break;
+  }
+  const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  if (statusCode >= 500) return { statusCode, message: GENERIC_SERVER_ERROR };
+  return { statusCode, message: error.message || 'Bad request.' };
+}
+
+/**
+ * The one error handler: every failure is answered as { success: false, message }. Client errors explain
+ * themselves; server errors say only that something went wrong, and the details go to the server log.
+ */
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const { statusCode, message } = describeError(error);
+      if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.debug({ code: error.code, statusCode }, message);
+      if (reply.sent) return;
+      return reply.code(statusCode).type('application/json; charset=utf-8').send({ success: false, message });
+    });
+  },
+  { name: 'errors' },
+);
+
+export const NOT_FOUND_BODY = { success: false, message: 'Not found' } as const;

@@ -1,0 +1,134 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { openDatabase, type DatabaseHandle } from '../db/open.js';
+import { temporaryDir, testConfig } from '../test/databases.js';
+
+// The built site and uploads as served from disk, with a throw-away SITE_DIR and DATA_DIR.
+
+const INDEX = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+const WEBP = Buffer.from('RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00\x2f\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00', 'latin1');
+
+let database: DatabaseHandle;
+let app: FastifyInstance;
+let bareApp: FastifyInstance;
+
+beforeAll(async () => {
+  const siteDir = temporaryDir('charity-site-');
+  mkdirSync(path.join(siteDir, 'assets'));
+  writeFileSync(path.join(siteDir, 'index.html'), INDEX);
+  writeFileSync(path.join(siteDir, 'assets', 'index-abc123.js'), 'console.log("hi");');
+  writeFileSync(path.join(siteDir, 'robots.txt'), 'User-agent: *\n');
+  writeFileSync(path.join(siteDir, '.env'), 'SECRET=1');
+
+  const config = testConfig({ SITE_DIR: siteDir });
+  mkdirSync(path.join(config.uploadsDir, 'events'), { recursive: true });
+  writeFileSync(path.join(config.uploadsDir, 'events', 'a1b2.webp'), WEBP);
+  writeFileSync(path.join(config.uploadsDir, 'events', 'evil.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+  writeFileSync(path.join(config.uploadsDir, 'events', 'evil.html'), '<script>alert(1)</script>');
+  writeFileSync(path.join(config.dataDir, 'outside.webp'), 'NOT-FOR-THE-WEB');
+
+  database = await openDatabase(config, { inMemory: true });
+  app = await buildApp({ config, database });
+  bareApp = await buildApp({ config: testConfig({ SITE_DIR: temporaryDir('charity-empty-site-') }), database });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await bareApp?.close();
+  await database?.close();
+});
+
+describe('the built site', () => {
+  it('serves index.html at / without caching it', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX);
+  });
+
+  it('answers client-side routes with index.html (SPA fallback), query strings included', async () => {
+    for (const url of ['/about', '/admin/events', '/donate?campaign=3', '/no/such/page']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+    }
+  });
+
+  it('serves hashed assets as immutable for a year', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves other files with a short cache, and never dotfiles', async () => {
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+    const dotfile = await app.inject({ method: 'GET', url: '/.env' });
+    expect(dotfile.body).not.toContain('SECRET');
+  });
+
+  it('answers a missing hashed asset with 404 rather than HTML', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-old999.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, message: 'Not found' });
+  });
+
+  it('keeps /api answers as JSON', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, message: 'Not found' });
+  });
+
+  it('explains how to build the site when SITE_DIR has no index.html', async () => {
+    for (const url of ['/', '/about']) {
+      const response = await bareApp.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(503);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('not built yet');
+      expect(response.body).toContain('npm run build');
+    }
+    expect((await bareApp.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('uploads', () => {
+  it('serves uploaded images with a long cache, nosniff and a sandboxing policy', async () => {
+    const response = await app.inject({ method: 'GET', url: '/uploads/events/a1b2.webp' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain('sandbox');
+    expect(response.rawPayload.equals(WEBP)).toBe(true);
+  });
+
+  it('never serves anything that could run: SVG, HTML', async () => {
+    for (const url of ['/uploads/events/evil.svg', '/uploads/events/evil.html']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('alert');
+    }
+  });
+
+  it('answers a missing upload with 404 JSON, not the site', async () => {
+    const response = await app.inject({ method: 'GET', url: '/uploads/events/missing.webp' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, message: 'Not found' });
+  });
+
+  it('never lets a path escape DATA_DIR/uploads', async () => {
+    for (const url of ['/uploads/..%2foutside.webp', '/uploads/%2e%2e/outside.webp', '/uploads/events/..%2f..%2foutside.webp']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.body, url).not.toContain('NOT-FOR-THE-WEB');
+    }
+  });
+});
