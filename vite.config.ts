@@ -12,6 +12,8 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 // and every Storybook story rendered in real Chromium with its play function and axe checks.
 export default defineConfig({
   test: {
+    // Two files at a time suits the two-core machines we run on (API files each start their own database).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -26,9 +28,6 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['apps/api/src/**/*.test.ts'],
-          // Each test file builds its own app on its own database; PGlite start-up is CPU-bound,
-          // so two at a time suits the two-core machines we run on.
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -5,17 +5,26 @@ import { PROTECTED_ROUTE_WAIT_MS } from '@charity/domain';
 // per page load, not on every client-side navigation into a guarded route.
 let firstResolvedAt: number | null = null;
 
-/** Milliseconds since the auth state was first seen resolved (null until then); re-renders once the grace has passed. */
+function graceHasPassed(graceMs: number): boolean {
+  return firstResolvedAt !== null && performance.now() - firstResolvedAt >= graceMs;
+}
+
+/**
+ * How long the auth state has been resolved, as the guard needs it: null until resolved, 0 during the grace wait,
+ * `graceMs` once it has passed. The timer's firing itself ends the wait: browsers may run a timer a fraction of a
+ * millisecond before performance.now() says it is due, and re-reading the clock then would leave the spinner forever.
+ */
 export function useMsSinceAuthResolved(isInitialised: boolean, graceMs = PROTECTED_ROUTE_WAIT_MS): number | null {
-  const [now, setNow] = useState(() => performance.now());
+  const [graceOver, setGraceOver] = useState(() => graceHasPassed(graceMs));
 
   useEffect(() => {
-    if (!isInitialised) return;
+    if (!isInitialised || graceOver) return;
     firstResolvedAt ??= performance.now();
     const remaining = firstResolvedAt + graceMs - performance.now();
-    const timer = setTimeout(() => setNow(performance.now()), Math.max(0, remaining));
+    const timer = setTimeout(() => setGraceOver(true), Math.max(0, remaining));
     return () => clearTimeout(timer);
-  }, [isInitialised, graceMs]);
+  }, [isInitialised, graceMs, graceOver]);
 
-  return isInitialised && firstResolvedAt !== null ? now - firstResolvedAt : null;
+  if (!isInitialised) return null;
+  return graceOver ? graceMs : 0;
 }
