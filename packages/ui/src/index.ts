@@ -72,3 +72,6 @@ export {
 export { Footer, type FooterProps, type FooterOrganisation, type SocialLink } from './components/Footer';
 export { BackToTop, type BackToTopProps } from './components/BackToTop';
 export { NotFound, type NotFoundProps } from './components/NotFound';
+export * from './marketing';
+export * from './campaigns';
+export * from './contact';

@@ -1,0 +1,2 @@
+// Components of the campaigns area; each file exports its component, and this barrel re-exports them.
+export {};
