@@ -20,8 +20,9 @@ const children = [
       DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data'),
       PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? `http://localhost:${sitePort}` },
   }),
-  spawn('npx', ['vite', '--port', sitePort, '--strictPort'], {
-    cwd: path.join(root, 'apps/site'),
+  // The site's dev script draws the illustrations first, then runs Vite.
+  spawn('npm', ['run', 'dev', '-w', 'apps/site', '--', '--port', sitePort, '--strictPort'], {
+    cwd: root,
     stdio: 'inherit',
     env: { ...process.env, API_PORT: apiPort },
   }),

@@ -2,10 +2,15 @@ import { defineConfig } from 'tsup';
 
 // JS and declarations only. The CSS is concatenated afterwards by scripts/build-css.mjs,
 // because `clean` would delete a stylesheet written into dist before this step.
+//
+// Every component file is its own entry and shared code goes into chunks (splitting), so dist/index.js only
+// re-exports: an app's bundler can then put each component in the chunk of the lazy route that uses it.
+// One bundled file would drag every component a lazy page uses into the app's first-load chunk.
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: ['src/index.ts', 'src/components/*.tsx', 'src/*/*.tsx', '!src/**/*.test.tsx', '!src/**/*.stories.tsx'],
   format: ['esm'],
-  dts: true,
+  splitting: true,
+  dts: { entry: 'src/index.ts', compilerOptions: { ignoreDeprecations: '6.0' } },
   clean: true,
   sourcemap: true,
   treeshake: true,

@@ -99,7 +99,7 @@ describe('the error handler', () => {
     expect(wrong.json()).toEqual({ success: false, message: 'status must be one of: upcoming, completed.' });
 
     const empty = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { title: '' } });
-    expect(empty.json()).toEqual({ success: false, message: 'title must NOT have fewer than 1 characters.' });
+    expect(empty.json()).toEqual({ success: false, message: 'title must be at least 1 character long.' });
   });
 
   it('passes valid requests through', async () => {

@@ -1,14 +1,21 @@
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/open.js';
 import { createLogger } from './logger.js';
+import { adminGuardPlugin, type AdminGuard } from './plugins/admin-guard.js';
 import { contextPlugin } from './plugins/context.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { mailPlugin } from './plugins/mail.js';
 import { RequestLogController } from './plugins/request-log.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sitePlugin } from './plugins/site.js';
+import { storagePlugin } from './plugins/storage.js';
 import { uploadsPlugin } from './plugins/uploads.js';
+import { campaignRoutes } from './routes/campaigns.js';
+import { contactRoutes } from './routes/contact.js';
 import { healthRoutes } from './routes/health.js';
+import type { FileStorage } from './storage/storage.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -16,6 +23,13 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Defaults to the server's pino logger at config.logLevel. */
   logger?: FastifyBaseLogger;
+  /**
+   * Decides who may use admin-only routes. Production never passes one (the default refuses everyone until
+   * sign-in exists); tests pass one that lets requests through, to exercise the admin routes themselves.
+   */
+  adminGuard?: AdminGuard;
+  /** Where uploads are written; local disk under DATA_DIR/uploads by default. */
+  storage?: FileStorage;
 }
 
 /** JSON bodies above this are refused with 413; file uploads set their own limits on their routes. */
@@ -26,7 +40,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  * then context (config, database), then routes, then static files — so tests build the same app and
  * drive it with app.inject, without opening a port.
  */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, adminGuard, storage }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
     logController: new RequestLogController(),
@@ -38,8 +52,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(errorsPlugin);
 
   await app.register(contextPlugin, { config, database });
+  await app.register(adminGuardPlugin, { guard: adminGuard });
+  await app.register(storagePlugin, { uploadsDir: config.uploadsDir, storage });
+  await app.register(mailPlugin);
+  // Only routes that ask for it (config.rateLimit) are limited.
+  await app.register(rateLimit, { global: false });
 
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(campaignRoutes, { prefix: '/api' });
+  await app.register(contactRoutes, { prefix: '/api' });
 
   await app.register(uploadsPlugin, { uploadsDir: config.uploadsDir });
   await app.register(sitePlugin, { siteDir: config.siteDir });

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@charity/ui/styles.css';
+import './styles/global.css';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { useAuthStore } from './features/auth/stores/auth-store';

@@ -75,3 +75,5 @@ export { NotFound, type NotFoundProps } from './components/NotFound';
 export * from './marketing';
 export * from './campaigns';
 export * from './contact';
+export * from './events';
+export * from './admin';

@@ -83,9 +83,12 @@ export const campaigns = pgTable(
   (t) => [
     check('campaigns_status_check', sql`${t.status} in ${sqlList(CAMPAIGN_STATUS_VALUES)}`),
     check('campaigns_amounts_check', sql`${t.targetAmount} >= 0 and ${t.raisedAmount} >= 0 and ${t.donationCount} >= 0`),
-    index('campaigns_status_idx').on(t.status),
+    // The public filters (spec section 4's display status) test status and end date together; the list is
+    // ordered newest first. All btree: PGlite has no trigram extension, and search scans a few hundred rows.
+    index('campaigns_status_end_date_idx').on(t.status, t.endDate),
     index('campaigns_end_date_idx').on(t.endDate),
     index('campaigns_is_featured_idx').on(t.isFeatured),
+    index('campaigns_created_at_id_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -122,4 +125,88 @@ export const eventImages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('event_images_event_id_idx').on(t.eventId)],
+);
+
+export const DONATION_TYPE_VALUES = ['one_time', 'monthly'] as const;
+export const DONATION_STATUS_VALUES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export type DonationType = (typeof DONATION_TYPE_VALUES)[number];
+export type DonationStatus = (typeof DONATION_STATUS_VALUES)[number];
+
+/**
+ * A donation, written once per successful payment (unique payment_intent_id). This is the part the public
+ * campaign pages read; the donations issue extends it (donor contact details, PAN, receipts) in a later
+ * migration. Donor contact details must never leave the server through the public campaign routes.
+ */
+export const donations = pgTable(
+  'donations',
+  {
+    id: serial('id').primaryKey(),
+    // A donation is a financial record: a campaign that has donations cannot be deleted (restrict), and a
+    // general donation has no campaign at all.
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'restrict' }),
+    amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('INR'),
+    donorName: text('donor_name'),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    donationType: text('donation_type').$type<DonationType>().notNull().default('one_time'),
+    status: text('status').$type<DonationStatus>().notNull().default('pending'),
+    paymentIntentId: text('payment_intent_id').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('donations_amount_check', sql`${t.amount} > 0`),
+    check('donations_type_check', sql`${t.donationType} in ${sqlList(DONATION_TYPE_VALUES)}`),
+    check('donations_status_check', sql`${t.status} in ${sqlList(DONATION_STATUS_VALUES)}`),
+    index('donations_campaign_created_idx').on(t.campaignId, t.createdAt),
+  ],
+);
+
+export const CONTACT_SUBJECT_VALUES = ['donation', 'volunteer', 'general', 'other'] as const;
+export const CONTACT_MESSAGE_STATUS_VALUES = ['unread', 'read', 'archived'] as const;
+export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUS_VALUES)[number];
+
+/** Messages sent through the contact form, for the admin area's inbox. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status').$type<ContactMessageStatus>().notNull().default('unread'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('contact_messages_subject_check', sql`${t.subject} in ${sqlList(CONTACT_SUBJECT_VALUES)}`),
+    check('contact_messages_status_check', sql`${t.status} in ${sqlList(CONTACT_MESSAGE_STATUS_VALUES)}`),
+    index('contact_messages_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const MAIL_STATUS_VALUES = ['pending', 'sent', 'failed', 'stored'] as const;
+export type MailStatus = (typeof MAIL_STATUS_VALUES)[number];
+
+/**
+ * Every mail the server sends or would send, so staff can see what went out: 'stored' when no SMTP server is
+ * configured (the admin area shows these), 'pending' while sending, then 'sent' or 'failed' (with the error).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status').$type<MailStatus>().notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('mail_outbox_status_check', sql`${t.status} in ${sqlList(MAIL_STATUS_VALUES)}`),
+    index('mail_outbox_status_created_idx').on(t.status, t.createdAt),
+  ],
 );

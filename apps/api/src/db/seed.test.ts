@@ -2,17 +2,22 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { CAMPAIGN_STATUSES, EVENT_STATUSES } from '@charity/domain';
+import { CAMPAIGN_STATUSES, CONTACT_SUBJECTS, DONATION_TYPES, EVENT_STATUSES } from '@charity/domain';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases.js';
 import { campaigns, eventImages, events, organisation } from './schema.js';
-import { CAMPAIGN_STATUS_VALUES, EVENT_STATUS_VALUES } from './schema.js';
+import { CAMPAIGN_STATUS_VALUES, CONTACT_SUBJECT_VALUES, DONATION_TYPE_VALUES, EVENT_STATUS_VALUES } from './schema.js';
 import { seedDatabase } from './seed.js';
 
 describe('the schema', () => {
   it('allows exactly the statuses packages/domain defines', () => {
     expect(CAMPAIGN_STATUS_VALUES).toEqual(CAMPAIGN_STATUSES);
     expect(EVENT_STATUS_VALUES).toEqual(EVENT_STATUSES);
+  });
+
+  it('allows exactly the contact subjects and donation types packages/domain defines', () => {
+    expect(CONTACT_SUBJECT_VALUES).toEqual(CONTACT_SUBJECTS.map((s) => s.value));
+    expect(DONATION_TYPE_VALUES).toEqual(DONATION_TYPES);
   });
 });
 

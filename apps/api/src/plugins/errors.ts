@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { HttpError } from '../http-errors.js';
+import { UPLOAD_LIMITS } from '../storage/limits.js';
 
 export const GENERIC_SERVER_ERROR = 'Internal server error. Please try again later.';
 
@@ -26,7 +28,41 @@ export function describeValidation(issue: ValidationIssue, context: string | und
     return `${subject} must be one of: ${params.allowedValues.join(', ')}.`;
   }
   if (issue.keyword === 'format') return `${subject} must be a valid ${String(params.format)}.`;
-  return `${subject} ${issue.message ?? 'is invalid'}.`;
+  // Ajv's own wording ("must NOT have fewer than 1 characters", "must be integer") rewritten as sentences.
+  switch (issue.keyword) {
+    case 'type': {
+      const types = String(params.type).split(',');
+      return `${subject} must be ${types.map((type) => TYPE_NAMES[type] ?? type).join(' or ')}.`;
+    }
+    case 'minimum':
+      return `${subject} must be at least ${String(params.limit)}.`;
+    case 'maximum':
+      return `${subject} must be at most ${String(params.limit)}.`;
+    case 'exclusiveMinimum':
+      return `${subject} must be greater than ${String(params.limit)}.`;
+    case 'minLength':
+      return `${subject} must be at least ${plural(Number(params.limit), 'character')} long.`;
+    case 'maxLength':
+      return `${subject} must be at most ${plural(Number(params.limit), 'character')} long.`;
+    case 'pattern':
+      return `${subject} is not in the expected format.`;
+    default:
+      return `${subject} ${issue.message ?? 'is invalid'}.`;
+  }
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  null: 'empty',
+};
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** Status and client-facing message for any error; 5xx messages never reveal internals. */
@@ -40,6 +76,20 @@ export function describeError(error: FastifyError): { statusCode: number; messag
       return { statusCode: 400, message: 'Request body is not valid JSON.' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { statusCode: 413, message: 'Request body is too large.' };
+    // Multipart uploads (@fastify/multipart): its own messages are terse ("reach files limit").
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { statusCode: 413, message: `Each file may be at most ${UPLOAD_LIMITS.fileSizeMb} MB.` };
+    case 'FST_FILES_LIMIT':
+      return { statusCode: 413, message: `At most ${UPLOAD_LIMITS.files} files can be sent at once.` };
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return { statusCode: 413, message: 'The form has too many fields.' };
+    case 'FST_PROTO_VIOLATION':
+      return { statusCode: 400, message: 'The form has a field name that is not allowed.' };
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { statusCode: 415, message: 'Send this form as multipart/form-data.' };
+    case 'FST_MP_PREMATURE_CLOSE':
+      return { statusCode: 400, message: 'The upload was interrupted before it was complete.' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { statusCode: 415, message: 'This content type is not accepted here; send JSON (application/json).' };
     default:
@@ -61,7 +111,8 @@ export const errorsPlugin = fp(
       if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.debug({ code: error.code, statusCode }, message);
       if (reply.sent) return;
-      return reply.code(statusCode).type('application/json; charset=utf-8').send({ success: false, message });
+      const errors = error instanceof HttpError && error.errors ? { errors: error.errors } : {};
+      return reply.code(statusCode).type('application/json; charset=utf-8').send({ success: false, message, ...errors });
     });
   },
   { name: 'errors' },

@@ -1,7 +1,97 @@
+import { useEffect, useState } from 'react';
+import { AUTH_MESSAGES, CONFIRM_MESSAGES, type EventPayload, type EventRecord } from '@charity/domain';
+import { AdminEventList, AdminEventsHeader, ConfirmDialog, EventFormModal } from '@charity/ui';
+import { useAdminEventsStore } from '../features/admin-events/stores';
+import { authService } from '../features/auth/api';
+import { useAuthStore } from '../features/auth/stores/auth-store';
+import { showToast } from '../lib/toast';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-// Placeholder until its issue is built: the heading only, no invented content.
+type FormState = { mode: 'add' } | { mode: 'edit'; event: EventRecord };
+type ConfirmState = { kind: 'event'; event: EventRecord } | { kind: 'image'; event: EventRecord; imageKey: number | string };
+
+/** /admin/events (spec section 2 "Admin events"); ProtectedRoute keeps signed-out visitors away. */
 export default function AdminEventsPage() {
   useDocumentTitle('Events Management');
-  return <h1>Events Management</h1>;
+  const user = useAuthStore((s) => s.user);
+  const events = useAdminEventsStore((s) => s.events);
+  const status = useAdminEventsStore((s) => s.status);
+  const saving = useAdminEventsStore((s) => s.saving);
+  const formError = useAdminEventsStore((s) => s.formError);
+  const deleting = useAdminEventsStore((s) => s.deleting);
+  const uploadingIds = useAdminEventsStore((s) => s.uploadingIds);
+  const uploadErrors = useAdminEventsStore((s) => s.uploadErrors);
+  const { load, create, update, remove, uploadImages, deleteImage, clearFormError } = useAdminEventsStore.getState();
+
+  const [form, setForm] = useState<FormState | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmState | null>(null);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  function openForm(next: FormState) {
+    clearFormError();
+    setForm(next);
+  }
+
+  async function submit(payload: EventPayload) {
+    if (!form) return;
+    const saved = form.mode === 'add' ? await create(payload) : await update(form.event.id, payload);
+    if (saved) setForm(null);
+  }
+
+  async function confirmDeletion() {
+    if (!confirm) return;
+    if (confirm.kind === 'event') await remove(confirm.event.id);
+    else await deleteImage(confirm.event.id, confirm.imageKey);
+    setConfirm(null);
+  }
+
+  async function logout() {
+    setLoggingOut(true);
+    // The local session is cleared whatever the server said; ProtectedRoute then replaces this page with
+    // /login. 'Logout failed' tells the admin the server could not revoke the token.
+    const revoked = await authService.logout();
+    showToast(revoked ? 'success' : 'error', revoked ? AUTH_MESSAGES.logoutSuccess : AUTH_MESSAGES.logoutFailed);
+  }
+
+  return (
+    <div className="cs-container cs-admin-page">
+      <AdminEventsHeader user={user} onAddEvent={() => openForm({ mode: 'add' })} onLogout={logout} loggingOut={loggingOut} />
+      <div className="cs-admin-page__list">
+        <AdminEventList
+          events={events}
+          status={status}
+          uploadingIds={uploadingIds}
+          uploadErrors={uploadErrors}
+          onEdit={(event) => openForm({ mode: 'edit', event })}
+          onDelete={(event) => setConfirm({ kind: 'event', event })}
+          onUpload={(event, files) => void uploadImages(event.id, files)}
+          onDeleteImage={(event, imageKey) => setConfirm({ kind: 'image', event, imageKey })}
+          onRetry={() => void load()}
+        />
+      </div>
+      <EventFormModal
+        open={form !== null}
+        mode={form?.mode ?? 'add'}
+        initialValues={form?.mode === 'edit' ? form.event : null}
+        saving={saving}
+        error={formError}
+        onSubmit={(payload) => void submit(payload)}
+        onOpenChange={(open) => {
+          if (!open) setForm(null);
+        }}
+      />
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm?.kind === 'image' ? 'Delete Image' : 'Delete Event'}
+        message={confirm?.kind === 'image' ? CONFIRM_MESSAGES.deleteImage : CONFIRM_MESSAGES.deleteEvent}
+        busy={deleting}
+        onConfirm={() => void confirmDeletion()}
+        onCancel={() => setConfirm(null)}
+      />
+    </div>
+  );
 }

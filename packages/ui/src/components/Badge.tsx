@@ -25,18 +25,5 @@ export function Badge({ tone, className, ...props }: BadgeProps) {
   return <span className={cn(badgeVariants({ tone }), className)} {...props} />;
 }
 
-/** Event status colours: upcoming blue, ongoing yellow, completed green, cancelled red, anything else grey. */
-export function eventStatusTone(status: string | null | undefined): BadgeTone {
-  switch (status) {
-    case 'upcoming':
-      return 'blue';
-    case 'ongoing':
-      return 'yellow';
-    case 'completed':
-      return 'green';
-    case 'cancelled':
-      return 'red';
-    default:
-      return 'grey';
-  }
-}
+/** Event status colours live in @charity/domain (one rule, one place); re-exported here for ui consumers. */
+export { eventStatusTone } from '@charity/domain';

@@ -100,6 +100,9 @@ export function createApiClient(options: ApiClientOptions): KyInstance {
     return apiError;
   };
 
+  // parseJson sees only the request, not ky's options: remember which requests asked for silence.
+  const silentRequests = new WeakSet<Request>();
+
   return ky.create({
     prefix: options.baseUrl,
     timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
@@ -107,12 +110,12 @@ export function createApiClient(options: ApiClientOptions): KyInstance {
     // A successful reply that is not JSON is a failure like any other (generic message and toast),
     // never a parser's technical message. An empty body reads as undefined rather than failing.
     // ky also parses error bodies through this; it ignores what is thrown there, so no report then.
-    parseJson: (text, { response }) => {
+    parseJson: (text, { request, response }) => {
       if (text === '') return undefined;
       try {
         return JSON.parse(text) as unknown;
       } catch (error) {
-        throw response.ok ? report(error, false) : error;
+        throw response.ok ? report(error, silentRequests.has(request)) : error;
       }
     },
     retry: {
@@ -128,7 +131,8 @@ export function createApiClient(options: ApiClientOptions): KyInstance {
     },
     hooks: {
       beforeRequest: [
-        ({ request }) => {
+        ({ request, options: requestOptions }) => {
+          if ((requestOptions.context as ApiRequestContext | undefined)?.silent === true) silentRequests.add(request);
           const token = options.getToken();
           // A caller may set its own header (logout sends the token it captured before clearing).
           if (token && !request.headers.has('authorization')) {

@@ -111,4 +111,40 @@ describe('auth store (spec section 4, Authentication)', () => {
     bare.getState().initialise();
     expect(bare.getState()).toMatchObject({ isAuthenticated: false, isInitialised: true, isLoading: false });
   });
+
+  it('updateUser replaces the stored user and keeps the token', () => {
+    store.getState().loginSuccess(USER, 'tok');
+    const renamed = { ...USER, full_name: 'Asha R. Rao' };
+    store.getState().updateUser(renamed);
+    expect(state()).toEqual({ user: renamed, isAuthenticated: true, isLoading: false, isInitialised: true });
+    expect(JSON.parse(storage.getItem('admin_user') ?? '')).toEqual(renamed);
+    expect(storage.getItem('admin_token')).toBe('tok');
+  });
+
+  it('tokenRefreshed stores the new token, and the user when given', () => {
+    store.getState().loginSuccess(USER, 'old');
+    store.getState().tokenRefreshed('new');
+    expect(storage.getItem('admin_token')).toBe('new');
+    expect(state().user).toEqual(USER);
+    const renamed = { ...USER, role: 'editor' };
+    store.getState().tokenRefreshed('newer', renamed);
+    expect(storage.getItem('admin_token')).toBe('newer');
+    expect(state().user).toEqual(renamed);
+  });
+
+  it('a late profile or refresh reply after logout never revives the session', () => {
+    store.getState().loginSuccess(USER, 'tok');
+    store.getState().logout();
+    store.getState().updateUser(USER);
+    store.getState().tokenRefreshed('late', USER);
+    expect(state().isAuthenticated).toBe(false);
+    expect(storage.items.size).toBe(0);
+  });
+
+  it.each(['verify_failed', 'refresh_failed'] as const)('sessionRejected(%s) removes both keys and signs out', (reason) => {
+    store.getState().loginSuccess(USER, 'tok');
+    store.getState().sessionRejected(reason);
+    expect(state()).toEqual({ user: null, isAuthenticated: false, isLoading: false, isInitialised: true });
+    expect(storage.items.size).toBe(0);
+  });
 });

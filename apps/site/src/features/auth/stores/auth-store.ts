@@ -20,6 +20,12 @@ export type AuthActions = {
   logout: () => void;
   /** Used by the API client on a 401 reply. */
   clearSession: () => void;
+  /** A profile update or a verify returned the user: replace the stored admin_user. */
+  updateUser: (user: AdminUser) => void;
+  /** POST /auth/refresh answered a new token (and perhaps the user): store them. */
+  tokenRefreshed: (token: string, user?: AdminUser | null) => void;
+  /** A failed verify or refresh ends the session (spec section 4). */
+  sessionRejected: (reason: 'verify_failed' | 'refresh_failed') => void;
 };
 
 export type AuthStore = AuthState & AuthActions;
@@ -102,6 +108,25 @@ export function createAuthStore(getStorage: () => SessionStorage | undefined = b
       logout: () => dispatch({ type: 'logout' }),
 
       clearSession: () => dispatch({ type: 'unauthorized' }),
+
+      updateUser: (user) => {
+        // Only a signed-in session has a user to replace; a late reply after logout must not revive one.
+        if (!get().isAuthenticated) return;
+        write(getStorage(), STORAGE_KEYS.user, JSON.stringify(user));
+        dispatch({ type: 'profile_updated', user });
+      },
+
+      tokenRefreshed: (token, user) => {
+        if (!get().isAuthenticated) return;
+        const storage = getStorage();
+        write(storage, STORAGE_KEYS.token, token);
+        if (user) {
+          write(storage, STORAGE_KEYS.user, JSON.stringify(user));
+          dispatch({ type: 'profile_updated', user });
+        }
+      },
+
+      sessionRejected: (reason) => dispatch({ type: reason }),
     };
   });
 }

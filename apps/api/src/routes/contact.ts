@@ -1,0 +1,104 @@
+import {
+  buildContactPayload,
+  CONTACT_TOASTS,
+  ORGANISATION,
+  validateContact,
+  type ContactErrors,
+  type ContactField,
+  type ContactForm,
+} from '@charity/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/open.js';
+import { contactMessages, organisation } from '../db/schema.js';
+import { formError, HttpError } from '../http-errors.js';
+import { contactMail } from '../mail/contact-mail.js';
+import { cleanText } from './shared.js';
+
+// POST /api/contact (spec sections 3, 5, 7, 8): the same rules and messages as the form, through
+// validateContact; then the message is stored and the organisation told by mail. The message is committed
+// before any mail is attempted, and the mail is sent after the answer: a slow or broken mail server can
+// neither delay the visitor nor lose their message (the outbox records how the mail went).
+
+const FIELDS: readonly ContactField[] = ['name', 'email', 'phone', 'subject', 'message'];
+
+const LABELS: Record<ContactField, string> = { name: 'Name', email: 'Email', phone: 'Phone', subject: 'Subject', message: 'Message' };
+
+/** Longest values accepted. Email: RFC 5321's 254; phone: room for a formatted international number. */
+export const CONTACT_MAX_LENGTHS: Record<ContactField, number> = { name: 100, email: 254, phone: 20, subject: 50, message: 5000 };
+
+export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
+
+export const CONTACT_ROUTE_MESSAGES = {
+  notAnObject: 'Send the message as a JSON object with name, email, phone, subject and message.',
+  tooMany: 'Too many messages from this address. Please try again later.',
+  mustBeText: (field: ContactField) => `${LABELS[field]} must be text.`,
+  tooLong: (field: ContactField) => `${LABELS[field]} must be at most ${CONTACT_MAX_LENGTHS[field].toLocaleString('en-US')} characters long.`,
+} as const;
+
+/** Where contact mail goes: the organisation's address as an admin keeps it, else the built-in one. */
+async function organisationEmail(db: Database): Promise<string> {
+  const [row] = await db.select({ email: organisation.email }).from(organisation).where(eq(organisation.id, 1)).limit(1);
+  return row?.email || ORGANISATION.email;
+}
+
+export async function contactRoutes(app: FastifyInstance) {
+  app.post(
+    '/contact',
+    {
+      config: {
+        // Per client address (request.ip honours X-Forwarded-For only with TRUST_PROXY). Counters are kept in
+        // this process: with several replicas each one counts on its own.
+        rateLimit: {
+          max: CONTACT_RATE_LIMIT.max,
+          timeWindow: CONTACT_RATE_LIMIT.windowMs,
+          errorResponseBuilder: () => new HttpError(429, CONTACT_ROUTE_MESSAGES.tooMany),
+        },
+      },
+      schema: {
+        response: {
+          201: { type: 'object', properties: { success: { type: 'boolean' }, message: { type: 'string' } } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, CONTACT_ROUTE_MESSAGES.notAnObject);
+
+      // Type and length first (they guard the database and the mail), then the form's own rules; unknown
+      // fields are ignored. Each field reports its first problem, in the form's order.
+      const form: ContactForm = { name: '', email: '', phone: '', subject: '', message: '' };
+      const errors: ContactErrors = {};
+      for (const field of FIELDS) {
+        const value = (body as Record<string, unknown>)[field];
+        if (value === undefined || value === null) continue;
+        if (typeof value !== 'string') {
+          errors[field] = CONTACT_ROUTE_MESSAGES.mustBeText(field);
+          continue;
+        }
+        const cleaned = cleanText(value, { singleLine: field !== 'message' });
+        if (cleaned.length > CONTACT_MAX_LENGTHS[field]) errors[field] = CONTACT_ROUTE_MESSAGES.tooLong(field);
+        else form[field] = cleaned;
+      }
+      const ruleErrors = validateContact(form);
+      const all: Record<string, string> = {};
+      for (const field of FIELDS) {
+        const message = errors[field] ?? ruleErrors[field];
+        if (message) all[field] = message;
+      }
+      if (Object.keys(all).length > 0) throw formError(all);
+
+      const payload = buildContactPayload(form);
+      const [stored] = await app.db
+        .insert(contactMessages)
+        .values(payload)
+        .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+      if (!stored) throw new Error('Storing a contact message returned no row.');
+
+      app.mailer.sendInBackground(
+        organisationEmail(app.db).then((to) => contactMail({ ...payload, id: stored.id, receivedAt: stored.createdAt }, to)),
+      );
+      return reply.code(201).send({ success: true, message: CONTACT_TOASTS.success });
+    },
+  );
+}

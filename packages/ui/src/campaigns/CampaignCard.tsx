@@ -1,0 +1,160 @@
+import { useId, useState, type HTMLAttributes } from 'react';
+import {
+  CAMPAIGN_CURRENCY,
+  campaignCategoryLabel,
+  campaignDisplayStatus,
+  campaignTimeLabel,
+  donateHref,
+  donorCountLabel,
+  formatCurrency,
+  fundedLabel,
+  fundedPercentage,
+  normaliseCampaign,
+  type CampaignDisplayStatus,
+  type RawCampaign,
+} from '@charity/domain';
+import { Badge, type BadgeTone } from '../components/Badge';
+import { ButtonLink } from '../components/Button';
+import { Card } from '../components/Card';
+import { ProgressBar } from '../components/ProgressBar';
+import { cn } from '../lib/cn';
+import { CampaignImagePlaceholder, ClockIcon, StarIcon, UsersIcon } from './icons';
+import { resolveImageUrl } from './image-url';
+
+/** A campaign as the API sends it (either field name for amounts and counts; numbers may be strings). */
+export type CampaignCardCampaign = RawCampaign;
+
+/** Badge colour per display status: Active green, Completed blue, Paused yellow, Draft grey. */
+export const CAMPAIGN_STATUS_TONES: Readonly<Record<CampaignDisplayStatus, BadgeTone>> = {
+  Active: 'green',
+  Completed: 'blue',
+  Paused: 'yellow',
+  Draft: 'grey',
+};
+
+export const DONATE_NOW_LABEL = 'Donate Now';
+
+export interface CampaignCardProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
+  campaign: CampaignCardCampaign;
+  /** The moment days left and the display status are computed for; defaults to the current time. */
+  now?: Date;
+  /** Prefix for server-relative image paths, e.g. 'https://charity.example' on another origin. */
+  imageBaseUrl?: string;
+  /** Link of the donate button; defaults to /donate?campaign={id} (spec §2). */
+  donateHref?: string;
+  /** Heading level of the title, to fit the page outline (h3 under a section's h2 by default). */
+  headingLevel?: 2 | 3 | 4;
+}
+
+/**
+ * One campaign: photo, status, title, description, amounts in INR, funded percentage, days left, donors and the
+ * 'Donate Now' link. Every card keeps the link, finished ones too (spec §2: "each card shows … a button linking to
+ * /donate?campaign={id}"): the donate page decides what a gift to a finished campaign means, and raising more than
+ * the target for a completed cause is common.
+ */
+export function CampaignCard({
+  campaign: raw,
+  now,
+  imageBaseUrl,
+  donateHref: href,
+  headingLevel = 3,
+  className,
+  ...props
+}: CampaignCardProps) {
+  const titleId = useId();
+  const campaign = normaliseCampaign(raw);
+  const at = now ?? new Date();
+  const status = campaignDisplayStatus(campaign, at);
+  const percent = fundedPercentage(campaign.raised_amount, campaign.target_amount);
+  const raised = formatCurrency(campaign.raised_amount, CAMPAIGN_CURRENCY);
+  const target = formatCurrency(campaign.target_amount, CAMPAIGN_CURRENCY);
+  const category = campaignCategoryLabel(campaign.category);
+  const timeLabel = campaignTimeLabel(campaign, at);
+  const Heading = `h${headingLevel}` as const;
+
+  return (
+    <Card
+      as="article"
+      padding="none"
+      aria-labelledby={titleId}
+      className={cn('cs-campaign-card', className)}
+      data-status={status.toLowerCase()}
+      {...props}
+    >
+      <CampaignImage src={resolveImageUrl(campaign.image_url, imageBaseUrl)} alt={campaign.title} />
+      <div className="cs-campaign-card__body">
+        <div className="cs-campaign-card__tags">
+          <Badge tone={CAMPAIGN_STATUS_TONES[status]} className="cs-campaign-card__status">
+            {status}
+          </Badge>
+          {campaign.is_featured ? (
+            <Badge className="cs-campaign-card__featured">
+              <StarIcon size={12} />
+              Featured
+            </Badge>
+          ) : null}
+          {category ? <span className="cs-campaign-card__category">{category}</span> : null}
+        </div>
+        <Heading id={titleId} className="cs-card__title cs-campaign-card__title">
+          {campaign.title}
+        </Heading>
+        {campaign.description ? <p className="cs-campaign-card__description">{campaign.description}</p> : null}
+        <div className="cs-campaign-card__funding">
+          <p className="cs-campaign-card__amounts">
+            <strong className="cs-campaign-card__raised">{raised}</strong> raised of{' '}
+            <span className="cs-campaign-card__target">{target}</span>
+          </p>
+          <ProgressBar
+            size="sm"
+            tone={percent >= 100 ? 'success' : 'primary'}
+            value={percent}
+            label="Funding progress"
+            valueText={`${fundedLabel(percent)}: ${raised} of ${target}`}
+          />
+          <ul className="cs-campaign-card__meta">
+            <li className="cs-campaign-card__percent">{fundedLabel(percent)}</li>
+            <li className="cs-campaign-card__days">
+              <ClockIcon />
+              {timeLabel}
+            </li>
+            <li className="cs-campaign-card__donors">
+              <UsersIcon />
+              {donorCountLabel(campaign.donation_count)}
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="cs-campaign-card__footer">
+        <ButtonLink href={href ?? donateHref(campaign.id)} fullWidth>
+          {DONATE_NOW_LABEL}
+          {/* Many cards share the visible label; the title tells the links apart for screen-reader users. */}
+          <span className="cs-visually-hidden"> to {campaign.title}</span>
+        </ButtonLink>
+      </div>
+    </Card>
+  );
+}
+
+/** The photo, or the placeholder when there is none or it fails to load (a broken image icon helps nobody). */
+function CampaignImage({ src, alt }: { src: string | null; alt: string }) {
+  // Remember which address failed, so a new address gets its own chance.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const showImage = src !== null && failedSrc !== src;
+  return (
+    <div className={cn('cs-card__media', 'cs-campaign-card__media', !showImage && 'cs-campaign-card__media--placeholder')}>
+      {showImage ? (
+        <img
+          src={src}
+          alt={alt}
+          width={960}
+          height={540}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailedSrc(src)}
+        />
+      ) : (
+        <CampaignImagePlaceholder />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent } from 'storybook/test';
+import { AdminEventsHeader } from '@charity/ui';
+
+const meta = {
+  title: 'Admin/AdminEventsHeader',
+  component: AdminEventsHeader,
+  args: { user: { full_name: 'Asha Rao', role: 'admin' }, onAddEvent: fn(), onLogout: fn() },
+} satisfies Meta<typeof AdminEventsHeader>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** 'Events Management', the welcome line with full name and role, 'Add Event' and 'Logout'. */
+export const Default: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Events Management' })).toBeVisible();
+    await expect(canvas.getByText('Welcome, Asha Rao (admin)')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Add Event' }));
+    await expect(args.onAddEvent).toHaveBeenCalledOnce();
+    await userEvent.click(canvas.getByRole('button', { name: 'Logout' }));
+    await expect(args.onLogout).toHaveBeenCalledOnce();
+  },
+};
+
+export const LoggingOut: Story = {
+  args: { loggingOut: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Logging out...' })).toBeDisabled();
+  },
+};
+
+/** Without a full name the username stands in. */
+export const UsernameOnly: Story = {
+  args: { user: { full_name: '', username: 'admin', role: 'admin' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Welcome, admin (admin)')).toBeVisible();
+  },
+};
