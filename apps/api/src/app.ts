@@ -12,8 +12,11 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sitePlugin } from './plugins/site.js';
 import { storagePlugin } from './plugins/storage.js';
 import { uploadsPlugin } from './plugins/uploads.js';
+import type { SlowdownPolicy } from './auth/attempts.js';
+import { authRoutes } from './routes/auth.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { contactRoutes } from './routes/contact.js';
+import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
 import type { FileStorage } from './storage/storage.js';
 
@@ -24,10 +27,15 @@ export interface BuildAppOptions {
   /** Defaults to the server's pino logger at config.logLevel. */
   logger?: FastifyBaseLogger;
   /**
-   * Decides who may use admin-only routes. Production never passes one (the default refuses everyone until
-   * sign-in exists); tests pass one that lets requests through, to exercise the admin routes themselves.
+   * Decides who may use admin-only routes. Production never passes one (the default checks the bearer token
+   * against admin_sessions); tests may pass one that lets requests through, to exercise admin routes alone.
    */
   adminGuard?: AdminGuard;
+  /**
+   * How long a sign-in waits after earlier failures (default: none for the first 3, then 1 s, 2 s … 5 s).
+   * Tests of the lock-out pass `() => 0` so eleven failures do not take half a minute.
+   */
+  loginSlowdown?: SlowdownPolicy;
   /** Where uploads are written; local disk under DATA_DIR/uploads by default. */
   storage?: FileStorage;
 }
@@ -40,7 +48,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  * then context (config, database), then routes, then static files — so tests build the same app and
  * drive it with app.inject, without opening a port.
  */
-export async function buildApp({ config, database, logger, adminGuard, storage }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, adminGuard, loginSlowdown, storage }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
     logController: new RequestLogController(),
@@ -53,14 +61,16 @@ export async function buildApp({ config, database, logger, adminGuard, storage }
 
   await app.register(contextPlugin, { config, database });
   await app.register(adminGuardPlugin, { guard: adminGuard });
-  await app.register(storagePlugin, { uploadsDir: config.uploadsDir, storage });
+  await app.register(storagePlugin, { uploadsDir: config.uploadsDir, maxFileMb: config.uploadMaxMb, storage });
   await app.register(mailPlugin);
   // Only routes that ask for it (config.rateLimit) are limited.
   await app.register(rateLimit, { global: false });
 
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api', slowdown: loginSlowdown });
   await app.register(campaignRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
+  await app.register(eventRoutes, { prefix: '/api' });
 
   await app.register(uploadsPlugin, { uploadsDir: config.uploadsDir });
   await app.register(sitePlugin, { siteDir: config.siteDir });

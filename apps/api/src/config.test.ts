@@ -30,6 +30,8 @@ describe('loadConfig defaults', () => {
       siteDir: DEFAULT_SITE_DIR,
       logLevel: 'info',
       trustProxy: false,
+      uploadMaxMb: 5,
+      session: { idleMinutes: 120, maxHours: 12 },
     });
   });
 
@@ -69,6 +71,9 @@ describe('loadConfig defaults', () => {
       SITE_DIR: '/srv/site',
       LOG_LEVEL: 'WARN',
       TRUST_PROXY: 'true',
+      UPLOAD_MAX_MB: '8',
+      SESSION_IDLE_MINUTES: '30',
+      SESSION_MAX_HOURS: '24',
     });
     expect(config).toMatchObject({
       port: 4000,
@@ -84,6 +89,8 @@ describe('loadConfig defaults', () => {
       siteDir: '/srv/site',
       logLevel: 'warn',
       trustProxy: true,
+      uploadMaxMb: 8,
+      session: { idleMinutes: 30, maxHours: 24 },
     });
   });
 
@@ -176,6 +183,25 @@ describe('loadConfig refuses a wrong setting with one sentence naming it', () =>
     ],
     ['LOG_LEVEL unknown', { LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose").'],
     ['TRUST_PROXY not a boolean', { TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be "true" or "false" (got "maybe").'],
+    ['UPLOAD_MAX_MB zero', { UPLOAD_MAX_MB: '0' }, 'UPLOAD_MAX_MB must be a whole number of megabytes from 1 to 50 (got "0").'],
+    ['UPLOAD_MAX_MB with a unit', { UPLOAD_MAX_MB: '5MB' }, 'UPLOAD_MAX_MB must be a whole number of megabytes from 1 to 50 (got "5MB").'],
+    ['UPLOAD_MAX_MB too large', { UPLOAD_MAX_MB: '500' }, 'UPLOAD_MAX_MB must be a whole number of megabytes from 1 to 50 (got "500").'],
+    [
+      'SESSION_IDLE_MINUTES too short',
+      { SESSION_IDLE_MINUTES: '1' },
+      'SESSION_IDLE_MINUTES must be a whole number of minutes from 5 to 43200 (got "1").',
+    ],
+    [
+      'SESSION_MAX_HOURS fractional',
+      { SESSION_MAX_HOURS: '1.5' },
+      'SESSION_MAX_HOURS must be a whole number of hours from 1 to 720 (got "1.5").',
+    ],
+    ['SESSION_MAX_HOURS zero', { SESSION_MAX_HOURS: '0' }, 'SESSION_MAX_HOURS must be a whole number of hours from 1 to 720 (got "0").'],
+    [
+      'SESSION_IDLE_MINUTES longer than SESSION_MAX_HOURS',
+      { SESSION_IDLE_MINUTES: '180', SESSION_MAX_HOURS: '2' },
+      'SESSION_IDLE_MINUTES must not be longer than SESSION_MAX_HOURS (got 180 minutes against 2 hours).',
+    ],
   ];
 
   it.each(cases)('%s', (_name, env, sentence) => {

@@ -39,6 +39,10 @@ export interface Config {
   logLevel: LogLevel;
   /** Trust X-Forwarded-* headers (set when running behind a reverse proxy or load balancer). */
   trustProxy: boolean;
+  /** Largest accepted uploaded file, in whole megabytes (UPLOAD_MAX_MB, default 5). */
+  uploadMaxMb: number;
+  /** Admin sign-in sessions: idle timeout in minutes and absolute lifetime in hours. */
+  session: { idleMinutes: number; maxHours: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -209,6 +213,36 @@ function parseTrustProxy(env: Env): boolean {
   throw new ConfigError(`TRUST_PROXY must be "true" or "false" (got ${shown(raw)}).`);
 }
 
+/** A whole number from `min` to `max`, or `fallback` when unset; otherwise a sentence naming the key and the range. */
+function parseWholeNumber(env: Env, key: string, fallback: number, min: number, max: number, unit: string): number {
+  const raw = read(env, key);
+  if (raw === undefined) return fallback;
+  const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${key} must be a whole number of ${unit} from ${min} to ${max} (got ${shown(raw)}).`);
+  }
+  return value;
+}
+
+export const UPLOAD_MAX_MB_DEFAULT = 5;
+// Each file is held in memory while it is checked and re-encoded, and ten can come in one request: 50 MB
+// keeps the worst case bounded; no photograph for a web gallery needs more.
+export const UPLOAD_MAX_MB_LIMIT = 50;
+export const SESSION_IDLE_MINUTES_DEFAULT = 120;
+export const SESSION_MAX_HOURS_DEFAULT = 12;
+
+function parseSession(env: Env): Config['session'] {
+  // A session that lives for weeks is a stolen laptop's open door: 30 days is the ceiling either way.
+  const maxHours = parseWholeNumber(env, 'SESSION_MAX_HOURS', SESSION_MAX_HOURS_DEFAULT, 1, 720, 'hours');
+  const idleMinutes = parseWholeNumber(env, 'SESSION_IDLE_MINUTES', SESSION_IDLE_MINUTES_DEFAULT, 5, 43_200, 'minutes');
+  if (idleMinutes > maxHours * 60) {
+    throw new ConfigError(
+      `SESSION_IDLE_MINUTES must not be longer than SESSION_MAX_HOURS (got ${idleMinutes} minutes against ${maxHours} hours).`,
+    );
+  }
+  return { idleMinutes, maxHours };
+}
+
 /** Reads and validates every setting; throws ConfigError naming the first one that is wrong. */
 export function loadConfig(env: Env = process.env): Config {
   const port = parsePort(env);
@@ -224,6 +258,8 @@ export function loadConfig(env: Env = process.env): Config {
   const siteDir = siteDirSetting === undefined ? DEFAULT_SITE_DIR : path.resolve(process.cwd(), siteDirSetting);
   const logLevel = parseLogLevel(env);
   const trustProxy = parseTrustProxy(env);
+  const uploadMaxMb = parseWholeNumber(env, 'UPLOAD_MAX_MB', UPLOAD_MAX_MB_DEFAULT, 1, UPLOAD_MAX_MB_LIMIT, 'megabytes');
+  const session = parseSession(env);
   return {
     port,
     host,
@@ -238,5 +274,7 @@ export function loadConfig(env: Env = process.env): Config {
     siteDir,
     logLevel,
     trustProxy,
+    uploadMaxMb,
+    session,
   };
 }

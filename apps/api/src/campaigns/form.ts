@@ -2,6 +2,7 @@ import { CAMPAIGN_STATUSES, isCampaignStatus } from '@charity/domain';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http-errors.js';
 import { cleanText } from '../routes/shared.js';
+import { readFilePart } from '../storage/images.js';
 import type { CampaignRow, CampaignValues } from './repository.js';
 
 // The admin's campaign form, as multipart/form-data (fields plus an optional `image` file, as the spec's
@@ -56,19 +57,23 @@ export interface CampaignForm {
   malformed: Set<string>;
   /** The uploaded picture, not yet checked (see storage/images.ts). */
   image: Buffer | null;
+  /** Its file name as the client sent it, for messages only (stored names are random). */
+  imageName: string | null;
 }
 
-/** Reads the form from a multipart or JSON request. File bytes are buffered (10 MB at most, by the parser's limit). */
+/** Reads the form from a multipart or JSON request. File bytes are buffered (UPLOAD_MAX_MB at most, by the parser's limit). */
 export async function readCampaignForm(request: FastifyRequest): Promise<CampaignForm> {
   const fields: Record<string, string | undefined> = Object.create(null);
   const malformed = new Set<string>();
   let image: Buffer | null = null;
+  let imageName: string | null = null;
   if (request.isMultipart()) {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (part.fieldname !== 'image') throw new HttpError(400, CAMPAIGN_FORM_MESSAGES.unexpectedFile);
         if (image) throw new HttpError(400, CAMPAIGN_FORM_MESSAGES.oneImage);
-        image = await part.toBuffer(); // throws 413 past the file size limit
+        image = await readFilePart(part, request.server.config.uploadMaxMb); // 413 naming the file past the limit
+        imageName = part.filename;
         // A file input left empty is sent as a part without a name and no bytes: it means "no new picture".
         if (image.length === 0 && !part.filename) image = null;
       } else {
@@ -76,10 +81,10 @@ export async function readCampaignForm(request: FastifyRequest): Promise<Campaig
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
       }
     }
-    return { fields, malformed, image };
+    return { fields, malformed, image, imageName };
   }
   const body = request.body;
-  if (body === undefined || body === null) return { fields, malformed, image };
+  if (body === undefined || body === null) return { fields, malformed, image, imageName };
   if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, CAMPAIGN_FORM_MESSAGES.notAnObject);
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     if (value === null) fields[key] = '';
@@ -89,7 +94,7 @@ export async function readCampaignForm(request: FastifyRequest): Promise<Campaig
       malformed.add(key);
     }
   }
-  return { fields, malformed, image };
+  return { fields, malformed, image, imageName };
 }
 
 const TRUE = new Set(['true', '1', 'on', 'yes']);

@@ -3,10 +3,11 @@ import type { Config } from '../config.js';
 import { migrateDatabase, withStartupLock } from './migrate.js';
 import type { DatabaseHandle } from './open.js';
 import { seedDatabase, type SeedResult } from './seed.js';
+import { upgradeEventImages } from './upgrade-images.js';
 
 /**
  * Everything a database needs before the server answers requests: migrations, seed content for empty
- * tables, and a first admin account. Done under the start-up lock, so replicas starting together on one
+ * tables, event photos from before photos had sizes brought up to date, and a first admin account. Done under the start-up lock, so replicas starting together on one
  * PostgreSQL server do it once, one after the other.
  */
 export async function prepareDatabase(
@@ -17,6 +18,7 @@ export async function prepareDatabase(
   return withStartupLock(database, async () => {
     await migrateDatabase(database);
     const seeded = await seedDatabase(database.db, config);
+    await upgradeEventImages(database.db, config);
     const admin = await bootstrapAdmin(database.db, config, announce);
     return { seeded, admin };
   });

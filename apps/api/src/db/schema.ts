@@ -42,6 +42,46 @@ export const adminUsers = pgTable('admin_users', {
   updatedAt: updatedAt(),
 });
 
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * One row per sign-in. The bearer token itself is never stored: only its SHA-256, so a leaked database
+ * (or backup) holds nothing anyone can sign in with. A session ends at expires_at (absolute), after the
+ * idle timeout since last_used_at, or when revoked_at is set (logout, refresh, password change).
+ */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: instant('last_used_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('admin_sessions_user_id_idx').on(t.userId), index('admin_sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * Failed sign-in attempts per key ('user:<name>' or 'ip:<address>') in a fixed window. Kept in the database,
+ * not in memory, so a restart does not wipe the count and every API process behind a load balancer sees
+ * the same one.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    key: text('key').primaryKey(),
+    windowStart: instant('window_start').notNull(),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [index('login_attempts_window_start_idx').on(t.windowStart)],
+);
+
 /** Exactly one row (id is always 1): the organisation's public details. */
 export const organisation = pgTable(
   'organisation',
@@ -113,6 +153,13 @@ export const events = pgTable(
   ],
 );
 
+/** One stored size of an uploaded picture. */
+export interface StoredImageVariant {
+  width: number;
+  height: number;
+  url: string;
+}
+
 export const eventImages = pgTable(
   'event_images',
   {
@@ -120,8 +167,13 @@ export const eventImages = pgTable(
     eventId: integer('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
-    /** Server-relative, e.g. /uploads/events/3f9a….webp */
+    /** Server-relative path of the default size, e.g. /uploads/events/3f9a…-800.webp */
     filePath: text('file_path').notNull(),
+    /** Pixel size of the picture at file_path (null only for pictures stored before sizes were recorded). */
+    width: integer('width'),
+    height: integer('height'),
+    /** Every stored size, narrowest first: [{ width, height, url }] (400, 800, 1600 wide; never upscaled). */
+    variants: jsonb('variants').$type<StoredImageVariant[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [index('event_images_event_id_idx').on(t.eventId)],

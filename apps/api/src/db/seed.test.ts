@@ -79,17 +79,26 @@ describeEachDatabase('migrations and seed', (ctx) => {
       expect(images.length).toBeGreaterThanOrEqual(2);
       expect(images.length).toBeLessThanOrEqual(4);
       for (const image of images) {
-        expect(image.filePath).toMatch(/^\/uploads\/events\/[0-9a-f]{24}\.webp$/);
-        const file = path.join(ctx.config.dataDir, image.filePath);
-        expect(statSync(file).size).toBeGreaterThan(1000);
+        // The same shape as an uploaded photo: sizes 400 and 800 (drawn at 960 wide, never enlarged).
+        const base = /^\/uploads\/events\/([0-9a-f]{24})-800\.webp$/.exec(image.filePath)?.[1];
+        expect(base, image.filePath).toBeDefined();
+        expect(image).toMatchObject({ width: 800, height: 533 });
+        expect(image.variants).toEqual([
+          { width: 400, height: 267, url: `/uploads/events/${base}-400.webp` },
+          { width: 800, height: 533, url: `/uploads/events/${base}-800.webp` },
+        ]);
+        for (const variant of image.variants) {
+          expect(statSync(path.join(ctx.config.dataDir, variant.url)).size).toBeGreaterThan(1000);
+        }
       }
     }
   });
 
-  it('draws real WebP pictures', async () => {
+  it('draws real WebP pictures, without metadata', async () => {
     const [image] = await ctx.database.db.select().from(eventImages).limit(1);
     const meta = await sharp(path.join(ctx.config.dataDir, image!.filePath)).metadata();
-    expect(meta).toMatchObject({ format: 'webp', width: 960, height: 640 });
+    expect(meta).toMatchObject({ format: 'webp', width: 800, height: 533 });
+    expect(meta.exif).toBeUndefined();
   });
 
   it('deletes an event’s images with it (on delete cascade)', async () => {

@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Config } from '../config.js';
-import { renderScene, type Theme } from './illustrations.js';
+import { processImageVariants, storeImageVariants, type ImageVariants, type StoredImageGroup } from '../storage/images.js';
+import { LocalDiskStorage } from '../storage/storage.js';
+import { renderScene, sceneSvg, type Theme } from './illustrations.js';
 import type { Database } from './open.js';
 import { campaigns, eventImages, events, organisation } from './schema.js';
 import { CAMPAIGN_SEEDS, EVENT_SEEDS, ORGANISATION_SEED } from './seed-data.js';
@@ -34,7 +37,7 @@ async function isEmpty(db: Database, table: typeof campaigns | typeof events): P
 /** Renders a scene into uploads/<folder>/<random>.webp and returns its server-relative path. */
 async function writeIllustration(
   uploadsDir: string,
-  folder: 'events' | 'campaigns',
+  folder: 'campaigns',
   theme: Theme,
   seed: number,
   size: { width: number; height: number },
@@ -46,6 +49,33 @@ async function writeIllustration(
   written.push(file);
   return `/uploads/${folder}/${name}`;
 }
+
+/** Seeded event photos are drawn at 960×640: stored at 400 and 800 wide (pictures are never enlarged). */
+export const EVENT_PHOTO_SIZE = { width: 960, height: 640 } as const;
+
+// Drawing and encoding the sizes costs ~100 ms a photo; a process that seeds several databases (the
+// tests) does it once per scene.
+const eventPhotos = new Map<string, Promise<ImageVariants>>();
+
+/**
+ * An event photo goes through the same pipeline as an upload (storage/images.ts), so seeded photos have the
+ * same shape as uploaded ones: WebP sizes named <random>-400.webp, -800.webp… and no metadata.
+ */
+function eventPhoto(theme: Theme, seed: number): Promise<ImageVariants> {
+  const key = `${theme}:${seed}`;
+  let photo = eventPhotos.get(key);
+  if (!photo) {
+    // Drawn as a lossless PNG (fast, no compression) so the pipeline's WebP is the only lossy step.
+    photo = sharp(Buffer.from(sceneSvg({ theme, seed, width: EVENT_PHOTO_SIZE.width, height: EVENT_PHOTO_SIZE.height })))
+      .png({ compressionLevel: 0 })
+      .toBuffer()
+      .then((png) => processImageVariants(png, `${theme}.png`));
+    photo.catch(() => eventPhotos.delete(key));
+    eventPhotos.set(key, photo);
+  }
+  return photo;
+}
+
 
 /**
  * Fills an empty database with the organisation's details and demonstration content. Each part is seeded
@@ -79,25 +109,26 @@ export async function seedDatabase(
     }
 
     if (await isEmpty(db, events)) {
-      await mkdir(path.join(config.uploadsDir, 'events'), { recursive: true });
-      const prepared = await Promise.all(
-        EVENT_SEEDS.map(async ({ photos, dateInDays, ...event }, eventIndex) => ({
-          event: { ...event, date: isoDay(daysFrom(now, dateInDays)) },
-          files: await Promise.all(
-            photos.map((theme, photoIndex) =>
-              writeIllustration(config.uploadsDir, 'events', theme, 1000 + eventIndex * 10 + photoIndex, { width: 960, height: 640 }, written),
-            ),
-          ),
-        })),
-      );
+      const storage = new LocalDiskStorage(config.uploadsDir);
+      const prepared: Array<{ event: typeof events.$inferInsert; photos: StoredImageGroup[] }> = [];
+      // One event after the other: each photo is encoded in three sizes, and two cores are shared.
+      for (const [eventIndex, { photos, dateInDays, ...event }] of EVENT_SEEDS.entries()) {
+        const stored: StoredImageGroup[] = [];
+        for (const [photoIndex, theme] of photos.entries()) {
+          const group = await storeImageVariants(storage, 'events', await eventPhoto(theme, 1000 + eventIndex * 10 + photoIndex));
+          written.push(...group.variants.map((v) => path.join(config.uploadsDir, v.url.replace(/^\/uploads\//, ''))));
+          stored.push(group);
+        }
+        prepared.push({ event: { ...event, date: isoDay(daysFrom(now, dateInDays)) }, photos: stored });
+      }
       // One transaction: an event never appears without its gallery.
       await db.transaction(async (tx) => {
-        for (const { event, files } of prepared) {
+        for (const { event, photos } of prepared) {
           const [inserted] = await tx.insert(events).values(event).returning({ id: events.id });
           if (!inserted) throw new Error('Inserting a seed event returned no row.');
-          await tx.insert(eventImages).values(files.map((filePath) => ({ eventId: inserted.id, filePath })));
+          await tx.insert(eventImages).values(photos.map((photo) => ({ eventId: inserted.id, ...photo })));
           result.events += 1;
-          result.eventImages += files.length;
+          result.eventImages += photos.length;
         }
       });
     }

@@ -66,7 +66,7 @@ function plural(n: number, word: string): string {
 }
 
 /** Status and client-facing message for any error; 5xx messages never reveal internals. */
-export function describeError(error: FastifyError): { statusCode: number; message: string } {
+export function describeError(error: FastifyError, uploadMaxMb?: number): { statusCode: number; message: string } {
   if (error.validation && error.validation.length > 0) {
     return { statusCode: 400, message: describeValidation(error.validation[0]!, error.validationContext) };
   }
@@ -77,8 +77,9 @@ export function describeError(error: FastifyError): { statusCode: number; messag
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { statusCode: 413, message: 'Request body is too large.' };
     // Multipart uploads (@fastify/multipart): its own messages are terse ("reach files limit").
+    // Routes that read files name the file (storage/images.ts readFilePart); this is the fallback.
     case 'FST_REQ_FILE_TOO_LARGE':
-      return { statusCode: 413, message: `Each file may be at most ${UPLOAD_LIMITS.fileSizeMb} MB.` };
+      return { statusCode: 413, message: uploadMaxMb ? `Each file may be at most ${uploadMaxMb} MB.` : 'A file is too large.' };
     case 'FST_FILES_LIMIT':
       return { statusCode: 413, message: `At most ${UPLOAD_LIMITS.files} files can be sent at once.` };
     case 'FST_FIELDS_LIMIT':
@@ -107,7 +108,7 @@ export function describeError(error: FastifyError): { statusCode: number; messag
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const { statusCode, message } = describeError(error);
+      const { statusCode, message } = describeError(error, (request.server as { config?: { uploadMaxMb?: number } }).config?.uploadMaxMb);
       if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.debug({ code: error.code, statusCode }, message);
       if (reply.sent) return;

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
-import { UPLOAD_LIMITS } from '../storage/limits.js';
+import { megabytes, UPLOAD_LIMITS } from '../storage/limits.js';
 import { LocalDiskStorage, type FileStorage } from '../storage/storage.js';
 
 declare module 'fastify' {
@@ -11,16 +11,16 @@ declare module 'fastify' {
 }
 
 /**
- * File uploads: the multipart parser with the project's limits (10 MB a file, 10 files a request; beyond
- * that 413) and the storage uploaded pictures are written to. Routes read parts themselves (request.parts()),
- * so nothing is buffered before a route has decided it wants it.
+ * File uploads: the multipart parser with the project's limits (UPLOAD_MAX_MB a file, 5 MB by default;
+ * 10 files a request; beyond that 413) and the storage uploaded pictures are written to. Routes read parts
+ * themselves (request.parts()), so nothing is buffered before a route has decided it wants it.
  */
-export const storagePlugin = fp<{ uploadsDir: string; storage?: FileStorage }>(
-  async (app, { uploadsDir, storage }) => {
+export const storagePlugin = fp<{ uploadsDir: string; maxFileMb: number; storage?: FileStorage }>(
+  async (app, { uploadsDir, maxFileMb, storage }) => {
     app.decorate('storage', storage ?? new LocalDiskStorage(uploadsDir));
     await app.register(multipart, {
       limits: {
-        fileSize: UPLOAD_LIMITS.fileSize,
+        fileSize: megabytes(maxFileMb),
         files: UPLOAD_LIMITS.files,
         fields: 50,
         fieldSize: 100 * 1024,

@@ -32,6 +32,7 @@ import {
   BOOLEAN_STRINGS,
   cleanText,
   idParams,
+  isForeignKeyViolation,
   pageMeta,
   pageMetaSchema,
   pageSize,
@@ -101,16 +102,6 @@ const campaignResponse = {
 
 function notFound(): HttpError {
   return new HttpError(404, CAMPAIGN_MESSAGES.notFound);
-}
-
-/** A foreign key refusing a delete (PostgreSQL 23503), whether drizzle wrapped the driver's error or not. */
-function isForeignKeyViolation(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth += 1) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export async function campaignRoutes(app: FastifyInstance) {
@@ -324,7 +315,7 @@ export async function campaignRoutes(app: FastifyInstance) {
       const { values, errors } = validateCampaignForm(form, null);
       if (Object.keys(errors).length > 0) throw formError(errors);
       // The picture is checked and written before the row; if the row then fails, the picture goes too.
-      const stored = form.image ? await storeImage(app.storage, 'campaigns', form.image) : null;
+      const stored = form.image ? await storeImage(app.storage, 'campaigns', form.image, form.imageName ?? undefined) : null;
       try {
         const row = await insertCampaign(app.db, { ...(values as CampaignValues), imageUrl: stored?.url ?? null });
         return reply.code(201).send({ success: true, message: CAMPAIGN_MESSAGES.created, data: { campaign: campaignJson(row) } });
@@ -344,7 +335,7 @@ export async function campaignRoutes(app: FastifyInstance) {
       const form = await readCampaignForm(request);
       const { values, removeImage, errors } = validateCampaignForm(form, existing);
       if (Object.keys(errors).length > 0) throw formError(errors);
-      const stored = form.image ? await storeImage(app.storage, 'campaigns', form.image) : null;
+      const stored = form.image ? await storeImage(app.storage, 'campaigns', form.image, form.imageName ?? undefined) : null;
       const imageUrl = stored ? stored.url : removeImage ? null : existing.imageUrl;
       let row: CampaignRow | null;
       try {

@@ -59,3 +59,13 @@ export function cleanText(value: string, { singleLine = false } = {}): string {
   const printable = value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
   return (singleLine ? printable.replace(/[\t\r\n\u2028\u2029]+/g, ' ') : printable.replace(/\r\n?/g, '\n')).trim();
 }
+
+/** A foreign key refusing a write (PostgreSQL 23503), whether drizzle wrapped the driver's error or not. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth += 1) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

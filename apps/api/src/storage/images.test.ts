@@ -5,11 +5,20 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http-errors.js';
 import { temporaryDir } from '../test/databases.js';
 import { phoneJpeg, pngHeaderClaiming, solidImage, SVG_WITH_SCRIPT } from '../test/images.js';
-import { IMAGE_MESSAGES, processImage, storeImage } from './images.js';
+import {
+  displayName,
+  IMAGE_MESSAGES,
+  processImage,
+  processImageVariants,
+  sniffFormat,
+  storeImage,
+  storeImageVariants,
+  variantWidths,
+} from './images.js';
 import { LocalDiskStorage } from './storage.js';
 
-async function refusal(input: Buffer): Promise<HttpError> {
-  const error = await processImage(input).then(
+async function refusal(input: Buffer, name = 'photo.png'): Promise<HttpError> {
+  const error = await processImage(input, name).then(
     () => null,
     (e: unknown) => e,
   );
@@ -18,8 +27,29 @@ async function refusal(input: Buffer): Promise<HttpError> {
   return error as HttpError;
 }
 
-describe('processImage', () => {
-  it.each(['png', 'jpeg', 'webp', 'gif', 'avif'] as const)('accepts %s and re-encodes it to WebP', async (format) => {
+describe('displayName', () => {
+  it('keeps only the last path segment, without control characters, at most 80 characters', () => {
+    expect(displayName('../../x.png')).toBe('x.png');
+    expect(displayName('C:\\Users\\asha\\IMG_0001.JPG')).toBe('IMG_0001.JPG');
+    expect(displayName('bad\u0000name\n.png')).toBe('badname.png');
+    expect(displayName(`${'a'.repeat(100)}.png`)).toHaveLength(80);
+    for (const empty of [undefined, null, '', '   ', '..', '/']) expect(displayName(empty)).toBe('Unnamed file');
+  });
+});
+
+describe('sniffFormat', () => {
+  it('recognises JPEG, PNG and WebP by their first bytes, and nothing else', async () => {
+    expect(sniffFormat(await solidImage(4, 4, 'jpeg'))).toBe('jpeg');
+    expect(sniffFormat(await solidImage(4, 4, 'png'))).toBe('png');
+    expect(sniffFormat(await solidImage(4, 4, 'webp'))).toBe('webp');
+    for (const other of [await solidImage(4, 4, 'gif'), await solidImage(4, 4, 'tiff'), SVG_WITH_SCRIPT, Buffer.from('RIFF....WAVE'), Buffer.alloc(0)]) {
+      expect(sniffFormat(other)).toBeNull();
+    }
+  });
+});
+
+describe('processImage (campaign pictures)', () => {
+  it.each(['png', 'jpeg', 'webp'] as const)('accepts %s and re-encodes it to WebP', async (format) => {
     const out = await processImage(await solidImage(64, 48, format));
     const meta = await sharp(out.data).metadata();
     expect(meta.format).toBe('webp');
@@ -53,24 +83,75 @@ describe('processImage', () => {
     expect([small.width, small.height]).toEqual([20, 10]);
   });
 
-  it('refuses SVG (it can carry script), TIFF and anything that is not an image, by content not by name', async () => {
-    for (const input of [SVG_WITH_SCRIPT, await solidImage(10, 10, 'tiff'), Buffer.from('just some text, named photo.png'), Buffer.from('%PDF-1.7\n')]) {
-      expect((await refusal(input)).message).toBe(IMAGE_MESSAGES.unsupported);
+  it('refuses GIF, AVIF, SVG (it can carry script), TIFF and anything that is not an image, by content not by name', async () => {
+    const inputs = [
+      await solidImage(10, 10, 'gif'),
+      await solidImage(10, 10, 'avif'),
+      SVG_WITH_SCRIPT,
+      await solidImage(10, 10, 'tiff'),
+      Buffer.from('just some text, named photo.png'),
+      Buffer.from('%PDF-1.7\n'),
+    ];
+    for (const input of inputs) {
+      expect((await refusal(input, 'photo.png')).message).toBe('photo.png: only JPEG, PNG and WebP images are accepted.');
     }
-    expect((await refusal(Buffer.alloc(0))).message).toBe(IMAGE_MESSAGES.empty);
+    expect((await refusal(Buffer.alloc(0), 'empty.jpg')).message).toBe('empty.jpg: the file is empty.');
+  });
+
+  it('refuses a file whose first bytes and decoded format disagree', async () => {
+    // A PNG signature glued in front of a JPEG: the decoder sees no valid PNG.
+    const jpeg = await solidImage(10, 10, 'jpeg');
+    const forged = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), jpeg]);
+    expect((await refusal(forged, 'x.png')).statusCode).toBe(400);
   });
 
   it('refuses more than 40 megapixels before decoding anything', async () => {
     const started = Date.now();
-    expect((await refusal(pngHeaderClaiming(50_000, 50_000))).message).toBe(IMAGE_MESSAGES.tooManyPixels);
-    expect((await refusal(pngHeaderClaiming(8000, 5001))).message).toBe(IMAGE_MESSAGES.tooManyPixels);
+    expect((await refusal(pngHeaderClaiming(50_000, 50_000), 'huge.png')).message).toBe('huge.png: more than 40 megapixels.');
+    expect((await refusal(pngHeaderClaiming(8000, 5001), 'huge.png')).message).toBe(IMAGE_MESSAGES.tooManyPixels('huge.png'));
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('refuses a damaged picture as unreadable', async () => {
     const jpeg = await solidImage(300, 200, 'jpeg');
-    expect((await refusal(jpeg.subarray(0, Math.floor(jpeg.length / 2)))).message).toBe(IMAGE_MESSAGES.unreadable);
-    expect((await refusal(pngHeaderClaiming(100, 100))).message).toBe(IMAGE_MESSAGES.unreadable);
+    expect((await refusal(jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'half.jpg')).message).toBe(
+      'half.jpg: the image could not be read; it may be damaged.',
+    );
+    expect((await refusal(pngHeaderClaiming(100, 100), 'x.png')).message).toBe(IMAGE_MESSAGES.unreadable('x.png'));
+  });
+});
+
+describe('processImageVariants (event photos)', () => {
+  it('chooses 400, 800 and 1600 wide, only those the original reaches, or its own width when it reaches none', () => {
+    expect(variantWidths(4000)).toEqual([400, 800, 1600]);
+    expect(variantWidths(1600)).toEqual([400, 800, 1600]);
+    expect(variantWidths(1599)).toEqual([400, 800]);
+    expect(variantWidths(800)).toEqual([400, 800]);
+    expect(variantWidths(500)).toEqual([400]);
+    expect(variantWidths(300)).toEqual([300]);
+  });
+
+  it('makes WebP sizes with the proportions kept, never enlarged, without metadata', async () => {
+    const { variants } = await processImageVariants(await solidImage(2000, 1500, 'jpeg'), 'big.jpg');
+    expect(variants.map((v) => [v.width, v.height])).toEqual([
+      [400, 300],
+      [800, 600],
+      [1600, 1200],
+    ]);
+    for (const variant of variants) {
+      const meta = await sharp(variant.data).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: variant.width, height: variant.height });
+      expect(meta.exif).toBeUndefined();
+    }
+    const small = await processImageVariants(await solidImage(120, 90, 'png'), 'small.png');
+    expect(small.variants.map((v) => [v.width, v.height])).toEqual([[120, 90]]);
+  });
+
+  it('sizes a phone photo by its upright width (EXIF orientation applied first)', async () => {
+    // 900×500 stored sideways (orientation 6): upright it is 500 wide, so only the 400 size exists.
+    const { variants } = await processImageVariants(await phoneJpeg(900, 500), 'IMG_0001.JPG');
+    expect(variants.map((v) => [v.width, v.height])).toEqual([[400, 720]]);
+    expect(variants[0]!.data.includes(Buffer.from('child-photo-secret'))).toBe(false);
   });
 });
 
@@ -91,11 +172,42 @@ describe('LocalDiskStorage', () => {
     await storage.remove(first.url); // already gone: no error
   });
 
+  it('saves the sizes of one photo under one random name, <name>-<width>.webp, pointing file_path at 800', async () => {
+    const uploads = temporaryDir();
+    const storage = new LocalDiskStorage(uploads);
+    const group = await storeImageVariants(storage, 'events', await processImageVariants(await solidImage(1700, 850, 'png')));
+    const base = /^\/uploads\/events\/([0-9a-f]{24})-400\.webp$/.exec(group.variants[0]!.url)![1];
+    expect(group.variants).toEqual([
+      { width: 400, height: 200, url: `/uploads/events/${base}-400.webp` },
+      { width: 800, height: 400, url: `/uploads/events/${base}-800.webp` },
+      { width: 1600, height: 800, url: `/uploads/events/${base}-1600.webp` },
+    ]);
+    expect(group).toMatchObject({ filePath: `/uploads/events/${base}-800.webp`, width: 800, height: 400 });
+    expect(readdirSync(path.join(uploads, 'events')).sort()).toEqual([`${base}-1600.webp`, `${base}-400.webp`, `${base}-800.webp`]);
+
+    // A photo narrower than 800: file_path is its widest size.
+    const narrow = await storeImageVariants(storage, 'events', await processImageVariants(await solidImage(600, 300, 'png')));
+    expect(narrow).toMatchObject({ width: 400, height: 200 });
+    expect(narrow.filePath).toMatch(/-400\.webp$/);
+
+    for (const variant of group.variants) await storage.remove(variant.url);
+    expect(readdirSync(path.join(uploads, 'events'))).toHaveLength(1);
+  });
+
+  it('writes a group all or nothing', async () => {
+    const uploads = temporaryDir();
+    const storage = new LocalDiskStorage(uploads);
+    await expect(
+      storage.saveGroup('events', [{ suffix: '400', data: Buffer.from('a') }, { suffix: '../x', data: Buffer.from('b') }], 'webp'),
+    ).rejects.toThrow();
+    expect(readdirSync(path.join(uploads, 'events'))).toEqual([]);
+  });
+
   it('never removes anything outside the files it made', async () => {
     const uploads = temporaryDir();
     const storage = new LocalDiskStorage(uploads);
     const kept = await storage.save('campaigns', Buffer.from('x'), 'webp');
-    for (const url of ['/uploads/campaigns/../../etc/passwd', '/uploads/other/abcdefabcdefabcdefabcdef.webp', '/etc/passwd', 'https://example.org/a.webp', '/uploads/campaigns/abc.webp']) {
+    for (const url of ['/uploads/campaigns/../../etc/passwd', '/uploads/other/abcdefabcdefabcdefabcdef.webp', '/etc/passwd', 'https://example.org/a.webp', '/uploads/campaigns/abc.webp', '/uploads/events/abcdefabcdefabcdefabcdef-../x.webp']) {
       await storage.remove(url);
     }
     expect(existsSync(storage.pathOf(kept.url)!)).toBe(true);

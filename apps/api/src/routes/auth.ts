@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AUTH_MESSAGES, LOGIN_MESSAGES } from '@charity/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  attemptKeys,
+  countAttempt,
+  deleteOldAttempts,
+  LOGIN_THROTTLE,
+  loginDelayMs,
+  resetAttempts,
+  retryAfterSeconds,
+  TOO_MANY_ATTEMPTS,
+  uncountAttempt,
+  type SlowdownPolicy,
+} from '../auth/attempts.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import {
+  createSession,
+  deleteOldSessions,
+  revokeSession,
+  revokeUserSessions,
+  rotateSession,
+  type SessionOrigin,
+} from '../auth/sessions.js';
+import {
+  findUserByUsername,
+  FULL_NAME_MAX_LENGTH,
+  newPasswordProblem,
+  USERNAME_MAX_LENGTH,
+  userJson,
+  userSchema,
+  type AdminUserRow,
+} from '../auth/users.js';
+import { adminUsers } from '../db/schema.js';
+import { HttpError } from '../http-errors.js';
+import type { RequestAuth } from '../plugins/admin-guard.js';
+import { cleanText } from './shared.js';
+
+// Sign-in and the signed-in user's own account (spec sections 4 "Authentication", 5 "Login", 7 "Auth").
+// Passwords and tokens never appear in an answer other than the one that issues the token, and never in a
+// log line: the request log writes method, URL, status and time only, and the logger redacts password fields.
+
+export const AUTH_ROUTE_MESSAGES = {
+  notAnObject: 'Send the fields as a JSON object.',
+  mustBeText: (label: string) => `${label} must be text.`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters long.`,
+  loggedOut: 'Logged out',
+  currentPasswordRequired: 'Current password is required',
+  newPasswordRequired: 'New password is required',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  fullNameRequired: 'Full name is required',
+} as const;
+
+/** Longest password a sign-in accepts: longer than any password that can be set (256), short enough to hash. */
+export const LOGIN_PASSWORD_MAX_LENGTH = 1024;
+
+/** Cleaning of old sessions and attempt windows runs at most this often per process, on a sign-in. */
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+
+export interface AuthRouteOptions {
+  /** Delay before checking a password, given earlier failures; tests pass `() => 0`. */
+  slowdown?: SlowdownPolicy;
+}
+
+function body(request: FastifyRequest): Record<string, unknown> {
+  const value = request.body;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HttpError(400, AUTH_ROUTE_MESSAGES.notAnObject);
+  return value as Record<string, unknown>;
+}
+
+/** A text field: undefined/null/'' → `required` message; anything but a string → 'X must be text.' */
+function textField(input: Record<string, unknown>, field: string, label: string, required: string, max: number): string {
+  const value = input[field];
+  if (value === undefined || value === null || value === '') throw new HttpError(400, required);
+  if (typeof value !== 'string') throw new HttpError(400, AUTH_ROUTE_MESSAGES.mustBeText(label));
+  if (value.length > max) throw new HttpError(400, AUTH_ROUTE_MESSAGES.tooLong(label, max));
+  return value;
+}
+
+function origin(request: FastifyRequest): SessionOrigin {
+  const agent = request.headers['user-agent'];
+  return { userAgent: typeof agent === 'string' ? agent : null, ip: request.ip ?? null };
+}
+
+const userResponse = {
+  200: {
+    type: 'object',
+    properties: { success: { type: 'boolean' }, data: { type: 'object', properties: { user: userSchema } } },
+  },
+} as const;
+
+const tokenResponse = {
+  200: {
+    type: 'object',
+    properties: {
+      success: { type: 'boolean' },
+      data: { type: 'object', properties: { user: userSchema, token: { type: 'string' } } },
+    },
+  },
+} as const;
+
+const messageResponse = {
+  200: { type: 'object', properties: { success: { type: 'boolean' }, message: { type: 'string' } } },
+} as const;
+
+export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs }: AuthRouteOptions) {
+  // Checked when a username does not exist, so that answer takes as long as a wrong password (no user
+  // enumeration by timing). Made once, in the background, from a random password nobody knows.
+  const dummyHash = hashPassword(randomBytes(24).toString('base64url'));
+  dummyHash.catch(() => {});
+
+  let lastHousekeeping = 0;
+  async function housekeeping(now: Date) {
+    if (now.getTime() - lastHousekeeping < HOUSEKEEPING_INTERVAL_MS) return;
+    lastHousekeeping = now.getTime();
+    try {
+      await deleteOldAttempts(app.db, now);
+      await deleteOldSessions(app.db, now);
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not delete old sign-in records');
+    }
+  }
+
+  /**
+   * Counts an attempt against the username and the client address, answers 429 once either is over the
+   * limit, and slows down attempts after a few failures. Returns the keys, to give the attempt back on success.
+   */
+  async function throttle(request: FastifyRequest, reply: FastifyReply, username: string): Promise<string[]> {
+    const now = new Date();
+    const keys = attemptKeys(username, request.ip);
+    const counts = [];
+    for (const key of keys) counts.push(await countAttempt(app.db, key, now));
+    const worst = Math.max(...counts.map((c) => c.failures));
+    if (worst > LOGIN_THROTTLE.maxFailures) {
+      reply.header('retry-after', String(retryAfterSeconds(counts, now)));
+      throw new HttpError(429, TOO_MANY_ATTEMPTS);
+    }
+    const delay = slowdown(worst - 1);
+    if (delay > 0) await sleep(delay);
+    return keys;
+  }
+
+  /** After a password matched: the username's failures are forgotten, the address's attempt given back. */
+  async function succeeded(keys: string[]) {
+    const [user, address] = keys;
+    await resetAttempts(app.db, user!);
+    await uncountAttempt(app.db, address!);
+  }
+
+  function signedIn(request: FastifyRequest): RequestAuth {
+    // requireUser ran as the preHandler: auth is set.
+    return request.auth!;
+  }
+
+  app.post('/auth/login', { schema: { response: tokenResponse } }, async (request, reply) => {
+    const input = body(request);
+    const username = textField(input, 'username', 'Username', LOGIN_MESSAGES.usernameRequired, USERNAME_MAX_LENGTH).trim();
+    if (username === '') throw new HttpError(400, LOGIN_MESSAGES.usernameRequired);
+    // The password is taken as typed: spaces count.
+    const password = textField(input, 'password', 'Password', LOGIN_MESSAGES.passwordRequired, LOGIN_PASSWORD_MAX_LENGTH);
+
+    const keys = await throttle(request, reply, username);
+    const user = await findUserByUsername(app.db, username);
+    // Always one scrypt check, against the dummy hash when there is no such user: same work, same time.
+    const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+    if (!user || !matches) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+
+    await succeeded(keys);
+    const now = new Date();
+    const { token } = await createSession(app.db, user.id, origin(request), app.config.session, now);
+    await housekeeping(now);
+    return { success: true, data: { user: userJson(user), token } };
+  });
+
+  app.post('/auth/logout', { preHandler: app.requireUser, schema: { response: messageResponse } }, async (request) => {
+    await revokeSession(app.db, signedIn(request).session.id, new Date());
+    return { success: true, message: AUTH_ROUTE_MESSAGES.loggedOut };
+  });
+
+  app.get('/auth/verify', { preHandler: app.requireUser, schema: { response: userResponse } }, async (request) => {
+    return { success: true, data: { user: userJson(signedIn(request).user) } };
+  });
+
+  app.post('/auth/refresh', { preHandler: app.requireUser, schema: { response: tokenResponse } }, async (request) => {
+    const { session, user } = signedIn(request);
+    const rotated = await rotateSession(app.db, session, origin(request), app.config.session, new Date());
+    // Another refresh with the same token won the race: this token is no longer valid.
+    if (!rotated) throw new HttpError(401, 'Authentication required');
+    return { success: true, data: { token: rotated.token, user: userJson(user) } };
+  });
+
+  app.post('/auth/change-password', { preHandler: app.requireUser, schema: { response: messageResponse } }, async (request, reply) => {
+    const { session, user } = signedIn(request);
+    const input = body(request);
+    const current = textField(input, 'currentPassword', 'Current password', AUTH_ROUTE_MESSAGES.currentPasswordRequired, LOGIN_PASSWORD_MAX_LENGTH);
+    const next = textField(input, 'newPassword', 'New password', AUTH_ROUTE_MESSAGES.newPasswordRequired, LOGIN_PASSWORD_MAX_LENGTH);
+    const problem = newPasswordProblem(next, 'New password');
+    if (problem) throw new HttpError(400, problem);
+
+    // Guessing the current password through a stolen session is throttled like signing in.
+    const keys = await throttle(request, reply, user.username);
+    const [fresh] = await app.db.select().from(adminUsers).where(eq(adminUsers.id, user.id)).limit(1);
+    if (!fresh || !(await verifyPassword(current, fresh.passwordHash))) {
+      throw new HttpError(400, AUTH_ROUTE_MESSAGES.currentPasswordIncorrect);
+    }
+    await succeeded(keys);
+    const now = new Date();
+    const passwordHash = await hashPassword(next);
+    await app.db.transaction(async (tx) => {
+      await tx.update(adminUsers).set({ passwordHash, updatedAt: now }).where(eq(adminUsers.id, user.id));
+      // Whoever else holds a session (a stolen token, a forgotten laptop) is signed out; this one stays.
+      await revokeUserSessions(tx as unknown as typeof app.db, user.id, now, session.id);
+    });
+    return { success: true, message: AUTH_MESSAGES.passwordChanged };
+  });
+
+  app.put('/auth/profile', { preHandler: app.requireUser, schema: { response: userResponse } }, async (request) => {
+    const { user } = signedIn(request);
+    const input = body(request);
+    const raw = input.full_name;
+    if (raw !== undefined && raw !== null && typeof raw !== 'string') throw new HttpError(400, AUTH_ROUTE_MESSAGES.mustBeText('Full name'));
+    const fullName = cleanText(typeof raw === 'string' ? raw : '', { singleLine: true });
+    if (fullName === '') throw new HttpError(400, AUTH_ROUTE_MESSAGES.fullNameRequired);
+    if (fullName.length > FULL_NAME_MAX_LENGTH) throw new HttpError(400, AUTH_ROUTE_MESSAGES.tooLong('Full name', FULL_NAME_MAX_LENGTH));
+    const [updated] = await app.db
+      .update(adminUsers)
+      .set({ fullName, updatedAt: new Date() })
+      .where(eq(adminUsers.id, user.id))
+      .returning();
+    if (!updated) throw new HttpError(401, 'Authentication required');
+    return { success: true, data: { user: userJson(updated as AdminUserRow) } };
+  });
+}

@@ -1,0 +1,245 @@
+import { EVENT_MESSAGES, EVENT_STATUSES, FEATURED_EVENTS_DEFAULT_LIMIT, isEventStatus } from '@charity/domain';
+import type { FastifyInstance } from 'fastify';
+import { validateEventBody, EVENT_FORM_MESSAGES } from '../events/form.js';
+import { eventImageJson, eventImageSchema, eventJson, eventSchema, type EventImageRow } from '../events/json.js';
+import {
+  deleteEvent,
+  deleteEventImage,
+  eventExists,
+  findEvent,
+  imageFiles,
+  insertEvent,
+  insertEventImages,
+  listEvents,
+  updateEvent,
+  type EventFilter,
+  type EventWithImages,
+} from '../events/repository.js';
+import { formError, HttpError } from '../http-errors.js';
+import {
+  displayName,
+  processImageVariants,
+  readFilePart,
+  storeImageVariants,
+  type ImageVariants,
+  type StoredImageGroup,
+} from '../storage/images.js';
+import { idParams, isForeignKeyViolation, MAX_ID, pageSize } from './shared.js';
+
+// Events and their photo galleries (spec sections 2 "Events" and "Admin events", 3, 4, 7 "Events", 8).
+// Reading is public; creating, editing, deleting and managing images go through app.requireAdmin.
+
+export const EVENT_ROUTE_MESSAGES = {
+  statusFilterInvalid: `status must be one of: ${EVENT_STATUSES.join(', ')}, all.`,
+  imageNotFound: 'Image not found',
+  notMultipart: 'Send the images as multipart/form-data, in the field "images".',
+  wrongFileField: 'Send the images in the field "images".',
+  noImages: 'Choose at least one image to upload (field "images").',
+} as const;
+
+/** Featured events: completed events that have photos, newest first (spec section 9: default 6). */
+export const FEATURED_EVENTS_MAX = 50;
+
+const eventResponse = {
+  type: 'object',
+  properties: { success: { type: 'boolean' }, data: { type: 'object', properties: { event: eventSchema } } },
+} as const;
+
+const listResponse = {
+  200: {
+    type: 'object',
+    properties: {
+      success: { type: 'boolean' },
+      data: { type: 'object', properties: { events: { type: 'array', items: eventSchema } } },
+    },
+  },
+} as const;
+
+const okResponse = { 200: { type: 'object', properties: { success: { type: 'boolean' } } } } as const;
+
+const imageParams = {
+  type: 'object',
+  required: ['id', 'imageId'],
+  properties: {
+    id: { type: 'integer', minimum: 1, maximum: MAX_ID },
+    imageId: { type: 'integer', minimum: 1, maximum: MAX_ID },
+  },
+} as const;
+
+function notFound(): HttpError {
+  return new HttpError(404, EVENT_MESSAGES.notFound);
+}
+
+function listJson(items: EventWithImages[]) {
+  return { success: true, data: { events: items.map(({ event, images }) => eventJson(event, images)) } };
+}
+
+export async function eventRoutes(app: FastifyInstance) {
+  // ---- Public ----
+
+  app.get<{ Querystring: { status?: string } }>(
+    '/events',
+    { schema: { querystring: { type: 'object', properties: { status: { type: 'string' } } }, response: listResponse } },
+    async (request) => {
+      const raw = (request.query.status ?? '').trim().toLowerCase();
+      const filter: EventFilter = { order: 'newest' };
+      if (raw !== '' && raw !== 'all') {
+        if (!isEventStatus(raw)) throw new HttpError(400, EVENT_ROUTE_MESSAGES.statusFilterInvalid);
+        filter.status = raw;
+      }
+      return listJson(await listEvents(app.db, filter));
+    },
+  );
+
+  app.get<{ Querystring: { limit: number } }>(
+    '/events/featured',
+    {
+      schema: {
+        querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, default: FEATURED_EVENTS_DEFAULT_LIMIT } } },
+        response: listResponse,
+      },
+    },
+    async (request) =>
+      listJson(await listEvents(app.db, { status: 'completed', withImages: true, order: 'newest', limit: pageSize(request.query.limit) })),
+  );
+
+  app.get('/events/upcoming', { schema: { response: listResponse } }, async () =>
+    listJson(await listEvents(app.db, { status: 'upcoming', order: 'soonest' })),
+  );
+
+  app.get('/events/completed', { schema: { response: listResponse } }, async () =>
+    listJson(await listEvents(app.db, { status: 'completed', order: 'newest' })),
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/events/:id',
+    { schema: { params: idParams, response: { 200: eventResponse } } },
+    async (request) => {
+      const found = await findEvent(app.db, request.params.id);
+      if (!found) throw notFound();
+      return { success: true, data: { event: eventJson(found.event, found.images) } };
+    },
+  );
+
+  // ---- Admin: events ----
+
+  function readEventBody(body: unknown) {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, EVENT_FORM_MESSAGES.notAnObject);
+    const { values, errors } = validateEventBody(body as Record<string, unknown>);
+    if (!values) throw formError(errors);
+    return values;
+  }
+
+  app.post('/events', { preHandler: app.requireAdmin, schema: { response: { 201: eventResponse } } }, async (request, reply) => {
+    const row = await insertEvent(app.db, readEventBody(request.body));
+    return reply.code(201).send({ success: true, data: { event: eventJson(row, []) } });
+  });
+
+  app.put<{ Params: { id: number } }>(
+    '/events/:id',
+    { preHandler: app.requireAdmin, schema: { params: idParams, response: { 200: eventResponse } } },
+    async (request) => {
+      const values = readEventBody(request.body);
+      const row = await updateEvent(app.db, request.params.id, values);
+      if (!row) throw notFound();
+      const found = await findEvent(app.db, row.id);
+      return { success: true, data: { event: eventJson(row, found?.images ?? []) } };
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/events/:id',
+    { preHandler: app.requireAdmin, schema: { params: idParams, response: okResponse } },
+    async (request) => {
+      const images = await deleteEvent(app.db, request.params.id);
+      if (!images) throw notFound();
+      // Files go only after the rows are committed: a failed delete never leaves rows pointing at nothing.
+      await removeImageFiles(images);
+      return { success: true };
+    },
+  );
+
+  // ---- Admin: images ----
+
+  app.post<{ Params: { id: number } }>(
+    '/events/:id/images',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        params: idParams,
+        response: {
+          201: {
+            type: 'object',
+            properties: {
+              success: { type: 'boolean' },
+              data: { type: 'object', properties: { images: { type: 'array', items: eventImageSchema } } },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, EVENT_ROUTE_MESSAGES.notMultipart);
+      const eventId = request.params.id;
+      if (!(await eventExists(app.db, eventId))) throw notFound();
+
+      // Every file is checked and re-encoded in memory first (one original at a time); only when the whole
+      // batch is good is anything written. One bad file keeps nothing of the batch: no rows, no files.
+      const processed: ImageVariants[] = [];
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') continue;
+        if (part.fieldname !== 'images' && part.fieldname !== 'images[]') {
+          throw new HttpError(400, EVENT_ROUTE_MESSAGES.wrongFileField);
+        }
+        const data = await readFilePart(part, app.config.uploadMaxMb);
+        // A file input left empty sends a part without a name and no bytes: nothing was chosen.
+        if (data.length === 0 && !part.filename) continue;
+        processed.push(await processImageVariants(data, displayName(part.filename)));
+      }
+      if (processed.length === 0) throw new HttpError(400, EVENT_ROUTE_MESSAGES.noImages);
+
+      const stored: StoredImageGroup[] = [];
+      let rows: EventImageRow[];
+      try {
+        for (const image of processed) stored.push(await storeImageVariants(app.storage, 'events', image));
+        rows = await insertEventImages(app.db, eventId, stored);
+      } catch (error) {
+        await removeFiles(stored.flatMap((group) => group.variants.map((v) => v.url)));
+        // The event was deleted while its photos were being processed.
+        if (isForeignKeyViolation(error)) throw notFound();
+        throw error;
+      }
+      return reply.code(201).send({ success: true, data: { images: rows.map(eventImageJson) } });
+    },
+  );
+
+  app.delete<{ Params: { id: number; imageId: number } }>(
+    '/events/:id/images/:imageId',
+    { preHandler: app.requireAdmin, schema: { params: imageParams, response: okResponse } },
+    async (request) => {
+      const { id, imageId } = request.params;
+      const image = await deleteEventImage(app.db, id, imageId);
+      if (!image) {
+        if (!(await eventExists(app.db, id))) throw notFound();
+        throw new HttpError(404, EVENT_ROUTE_MESSAGES.imageNotFound);
+      }
+      await removeImageFiles([image]);
+      return { success: true };
+    },
+  );
+
+  async function removeImageFiles(images: readonly EventImageRow[]) {
+    await removeFiles(images.flatMap(imageFiles));
+  }
+
+  /** Best effort: a file that cannot be removed is logged, and never turns a finished change into an error. */
+  async function removeFiles(urls: readonly string[]) {
+    for (const url of urls) {
+      try {
+        await app.storage.remove(url);
+      } catch (error) {
+        app.log.warn({ err: error, url }, 'could not remove an uploaded file');
+      }
+    }
+  }
+}
