@@ -7,17 +7,23 @@ import { adminGuardPlugin, type AdminGuard } from './plugins/admin-guard.js';
 import { contextPlugin } from './plugins/context.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { mailPlugin } from './plugins/mail.js';
+import { paymentsPlugin } from './plugins/payments.js';
 import { RequestLogController } from './plugins/request-log.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sitePlugin } from './plugins/site.js';
 import { storagePlugin } from './plugins/storage.js';
 import { uploadsPlugin } from './plugins/uploads.js';
 import type { SlowdownPolicy } from './auth/attempts.js';
+import type { PaymentProvider } from './payments/provider.js';
 import { authRoutes } from './routes/auth.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { contactRoutes } from './routes/contact.js';
+import { donationRoutes } from './routes/donations.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
+import { invoiceRoutes } from './routes/invoices.js';
+import { paymentRoutes } from './routes/payments.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import type { FileStorage } from './storage/storage.js';
 
 export interface BuildAppOptions {
@@ -38,6 +44,11 @@ export interface BuildAppOptions {
   loginSlowdown?: SlowdownPolicy;
   /** Where uploads are written; local disk under DATA_DIR/uploads by default. */
   storage?: FileStorage;
+  /**
+   * The card payment provider; by default the one PAYMENTS_MODE chooses (Stripe with its keys, else the
+   * sandbox). Tests pass a StripeProvider pointed at a local stand-in, or a sandbox they hold events of.
+   */
+  paymentProvider?: PaymentProvider;
 }
 
 /** JSON bodies above this are refused with 413; file uploads set their own limits on their routes. */
@@ -48,7 +59,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  * then context (config, database), then routes, then static files — so tests build the same app and
  * drive it with app.inject, without opening a port.
  */
-export async function buildApp({ config, database, logger, adminGuard, loginSlowdown, storage }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, adminGuard, loginSlowdown, storage, paymentProvider }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
     logController: new RequestLogController(),
@@ -63,6 +74,7 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(adminGuardPlugin, { guard: adminGuard });
   await app.register(storagePlugin, { uploadsDir: config.uploadsDir, maxFileMb: config.uploadMaxMb, storage });
   await app.register(mailPlugin);
+  await app.register(paymentsPlugin, { provider: paymentProvider });
   // Only routes that ask for it (config.rateLimit) are limited.
   await app.register(rateLimit, { global: false });
 
@@ -71,6 +83,10 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(campaignRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(eventRoutes, { prefix: '/api' });
+  await app.register(paymentRoutes, { prefix: '/api' });
+  await app.register(donationRoutes, { prefix: '/api' });
+  await app.register(invoiceRoutes, { prefix: '/api' });
+  await app.register(webhookRoutes, { prefix: '/api' });
 
   await app.register(uploadsPlugin, { uploadsDir: config.uploadsDir });
   await app.register(sitePlugin, { siteDir: config.siteDir });

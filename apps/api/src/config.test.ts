@@ -25,6 +25,7 @@ describe('loadConfig defaults', () => {
       admin: null,
       publicBaseUrl: 'http://localhost:3000',
       payments: { mode: 'sandbox' },
+      paymentMaxAmount: 500_000,
       smtpUrl: null,
       mailFrom: DEFAULT_MAIL_FROM,
       siteDir: DEFAULT_SITE_DIR,
@@ -74,6 +75,7 @@ describe('loadConfig defaults', () => {
       UPLOAD_MAX_MB: '8',
       SESSION_IDLE_MINUTES: '30',
       SESSION_MAX_HOURS: '24',
+      PAYMENT_MAX_AMOUNT: '250000',
     });
     expect(config).toMatchObject({
       port: 4000,
@@ -91,6 +93,7 @@ describe('loadConfig defaults', () => {
       trustProxy: true,
       uploadMaxMb: 8,
       session: { idleMinutes: 30, maxHours: 24 },
+      paymentMaxAmount: 250_000,
     });
   });
 
@@ -195,6 +198,16 @@ describe('loadConfig refuses a wrong setting with one sentence naming it', () =>
       'SESSION_MAX_HOURS fractional',
       { SESSION_MAX_HOURS: '1.5' },
       'SESSION_MAX_HOURS must be a whole number of hours from 1 to 720 (got "1.5").',
+    ],
+    [
+      'PAYMENT_MAX_AMOUNT above what Stripe accepts',
+      { PAYMENT_MAX_AMOUNT: '1000000' },
+      'PAYMENT_MAX_AMOUNT must be a whole number of currency units from 1 to 999999 (got "1000000").',
+    ],
+    [
+      'PAYMENT_MAX_AMOUNT with grouping',
+      { PAYMENT_MAX_AMOUNT: '5,00,000' },
+      'PAYMENT_MAX_AMOUNT must be a whole number of currency units from 1 to 999999 (got "5,00,000").',
     ],
     ['SESSION_MAX_HOURS zero', { SESSION_MAX_HOURS: '0' }, 'SESSION_MAX_HOURS must be a whole number of hours from 1 to 720 (got "0").'],
     [

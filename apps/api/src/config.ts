@@ -31,6 +31,8 @@ export interface Config {
   /** Where visitors reach the site, without a trailing slash (links in mail, redirects). */
   publicBaseUrl: string;
   payments: PaymentsConfig;
+  /** Largest donation accepted online, in whole units of the donation's currency (PAYMENT_MAX_AMOUNT). */
+  paymentMaxAmount: number;
   /** null: outgoing mail is written to the outbox table instead of being sent. */
   smtpUrl: string | null;
   mailFrom: string;
@@ -229,6 +231,10 @@ export const UPLOAD_MAX_MB_DEFAULT = 5;
 // keeps the worst case bounded; no photograph for a web gallery needs more.
 export const UPLOAD_MAX_MB_LIMIT = 50;
 export const SESSION_IDLE_MINUTES_DEFAULT = 120;
+export const PAYMENT_MAX_AMOUNT_DEFAULT = 500_000;
+// Stripe accepts at most eight digits in minor units (999,999.99 of a two-decimal currency): a larger limit
+// would only turn a clear "too large" answer into a provider error after the donor typed their card.
+export const PAYMENT_MAX_AMOUNT_LIMIT = 999_999;
 export const SESSION_MAX_HOURS_DEFAULT = 12;
 
 function parseSession(env: Env): Config['session'] {
@@ -260,6 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
   const trustProxy = parseTrustProxy(env);
   const uploadMaxMb = parseWholeNumber(env, 'UPLOAD_MAX_MB', UPLOAD_MAX_MB_DEFAULT, 1, UPLOAD_MAX_MB_LIMIT, 'megabytes');
   const session = parseSession(env);
+  const paymentMaxAmount = parseWholeNumber(env, 'PAYMENT_MAX_AMOUNT', PAYMENT_MAX_AMOUNT_DEFAULT, 1, PAYMENT_MAX_AMOUNT_LIMIT, 'currency units');
   return {
     port,
     host,
@@ -269,6 +276,7 @@ export function loadConfig(env: Env = process.env): Config {
     admin,
     publicBaseUrl,
     payments,
+    paymentMaxAmount,
     smtpUrl,
     mailFrom,
     siteDir,

@@ -55,6 +55,12 @@ describe('the server entry point', () => {
     expect(running.output()).toBe('PORT must be a whole number between 1 and 65535 (got "abc").\n');
   });
 
+  it('refuses PAYMENTS_MODE=stripe without keys, so a deployment never falls back to the sandbox', async () => {
+    const running = start({ PAYMENTS_MODE: 'stripe', STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', DATA_DIR: temporaryDir() });
+    expect(await running.exited).toBe(1);
+    expect(running.output()).toBe('STRIPE_SECRET_KEY must be set when PAYMENTS_MODE is "stripe".\n');
+  });
+
   it('starts on a fresh DATA_DIR, shuts down cleanly on SIGTERM and keeps its data across a restart', { timeout: 120_000 }, async () => {
     const dataDir = temporaryDir();
     const port = await freePort();
@@ -65,6 +71,8 @@ describe('the server entry point', () => {
     expect(first.output()).toContain(`Charity site ready on http://localhost:${port}`);
     expect(first.output()).toMatch(/username: admin\b/);
     expect(first.output()).toMatch(/password: \S{24}/);
+    // No Stripe keys: the sandbox, said once at start (at LOG_LEVEL=warn too).
+    expect(first.output().split('Payments: SANDBOX (test mode) — no real charges')).toHaveLength(2);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toEqual({ success: true, data: { status: 'ok', database: 'reachable', driver: 'pglite' } });
     expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(true);

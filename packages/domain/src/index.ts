@@ -26,3 +26,4 @@ export * from './validation/event';
 export * from './contact-response';
 export * from './event';
 export * from './login-failure';
+export * from './card-payments';

@@ -77,3 +77,5 @@ export * from './campaigns';
 export * from './contact';
 export * from './events';
 export * from './admin';
+export * from './donate-page';
+export * from './donation';

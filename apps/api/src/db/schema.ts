@@ -184,10 +184,99 @@ export const DONATION_STATUS_VALUES = ['pending', 'completed', 'failed', 'refund
 export type DonationType = (typeof DONATION_TYPE_VALUES)[number];
 export type DonationStatus = (typeof DONATION_STATUS_VALUES)[number];
 
+/** What the browser sent at create-intent, after validation and normalisation (the domain's DonationPayload). */
+export interface RecordedDonationData {
+  donor: {
+    full_name: string;
+    email: string;
+    mobile: string;
+    pan_number: string | null;
+    country: string;
+    country_code: string;
+    state: string;
+    city: string;
+    address: string;
+    pincode: string;
+    is_anonymous: boolean;
+  };
+  amount: number;
+  currency: string;
+  donation_type: DonationType;
+  campaign_id: number | null;
+  source: string;
+}
+
+export const PAYMENT_ATTEMPT_STATUS_VALUES = ['created', 'requires_action', 'succeeded', 'failed'] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUS_VALUES)[number];
+
 /**
- * A donation, written once per successful payment (unique payment_intent_id). This is the part the public
- * campaign pages read; the donations issue extends it (donor contact details, PAN, receipts) in a later
- * migration. Donor contact details must never leave the server through the public campaign routes.
+ * One row per payment intent the server created (POST /api/payments/create-intent): what the donor asked to
+ * give, as validated then. It is NOT a donation: a donation is written only once the provider says the intent
+ * succeeded, and it is written from this row, never from what a browser sends afterwards.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: serial('id').primaryKey(),
+    paymentIntentId: text('payment_intent_id').notNull().unique(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    donationData: jsonb('donation_data').$type<RecordedDonationData>().notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    // A campaign deleted while a payment is under way leaves a general donation, never a lost one.
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    paymentMethodId: text('payment_method_id'),
+    status: text('status').$type<PaymentAttemptStatus>().notNull().default('created'),
+    lastErrorCode: text('last_error_code'),
+    clientIp: text('client_ip').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('payment_attempts_status_check', sql`${t.status} in ${sqlList(PAYMENT_ATTEMPT_STATUS_VALUES)}`),
+    check('payment_attempts_amount_check', sql`${t.amount} > 0 and ${t.amountMinor} > 0`),
+    index('payment_attempts_created_at_idx').on(t.createdAt),
+    index('payment_attempts_client_ip_created_idx').on(t.clientIp, t.createdAt),
+  ],
+);
+
+/**
+ * Each failed card payment, per client address: the card-testing defence counts these (at most 5 in 10
+ * minutes before create-intent refuses). `key` is the provider event that reported the failure, so the same
+ * failure seen twice (the sandbox's confirm, then its webhook; or a redelivered webhook) counts once.
+ */
+export const paymentFailures = pgTable(
+  'payment_failures',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    clientIp: text('client_ip').notNull(),
+    code: text('code'),
+    declineCode: text('decline_code'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_failures_client_ip_created_idx').on(t.clientIp, t.createdAt)],
+);
+
+/** Every webhook event processed, by the provider's event id: a redelivered event is acknowledged and skipped. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    receivedAt: instant('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('webhook_events_received_at_idx').on(t.receivedAt)],
+);
+
+/**
+ * A donation, written once per successful payment (unique payment_intent_id) from the recorded payment attempt.
+ * Donor contact details (email, mobile, PAN, address) must never leave the server through public routes.
+ * Donor columns are nullable for donations recorded some other way later (offline gifts); the website always
+ * fills them.
  */
 export const donations = pgTable(
   'donations',
@@ -198,11 +287,31 @@ export const donations = pgTable(
     campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'restrict' }),
     amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('INR'),
+    /** In the currency's minor unit (paise, cents), exactly what the provider charged. */
+    amountMinor: integer('amount_minor').notNull(),
+    /** The amount in INR at the domain's fixed rates (INR_RATES): what campaign totals and statistics add up. */
+    amountInr: numeric('amount_inr', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    /** The donor's full name. */
     donorName: text('donor_name'),
+    donorEmail: text('donor_email'),
+    donorMobile: text('donor_mobile'),
+    donorPan: text('donor_pan'),
+    donorCountry: text('donor_country'),
+    donorCountryCode: text('donor_country_code'),
+    donorState: text('donor_state'),
+    donorCity: text('donor_city'),
+    donorAddress: text('donor_address'),
+    donorPincode: text('donor_pincode'),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
     donationType: text('donation_type').$type<DonationType>().notNull().default('one_time'),
+    source: text('source').notNull().default('website'),
+    /** The partner site a donation came through (the embeddable widget, later); null for the charity's own site. */
+    partnerOrigin: text('partner_origin'),
     status: text('status').$type<DonationStatus>().notNull().default('pending'),
     paymentIntentId: text('payment_intent_id').unique(),
+    paymentMethodId: text('payment_method_id'),
+    paymentAttemptId: integer('payment_attempt_id').references(() => paymentAttempts.id, { onDelete: 'restrict' }),
+    receiptNumber: text('receipt_number').unique(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -210,8 +319,79 @@ export const donations = pgTable(
     check('donations_type_check', sql`${t.donationType} in ${sqlList(DONATION_TYPE_VALUES)}`),
     check('donations_status_check', sql`${t.status} in ${sqlList(DONATION_STATUS_VALUES)}`),
     index('donations_campaign_created_idx').on(t.campaignId, t.createdAt),
+    // The admin list: newest first, filtered by country or currency.
+    index('donations_created_at_id_idx').on(t.createdAt, t.id),
+    index('donations_country_created_idx').on(t.donorCountryCode, t.createdAt),
+    index('donations_currency_created_idx').on(t.currency, t.createdAt),
   ],
 );
+
+/**
+ * One receipt per donation, numbered without gaps per Indian financial year ('BBF/2026-27/000001'). The PDF is
+ * not stored: `details` freezes everything it shows at issue time, and the same PDF is drawn again from it on
+ * download, so a later change to the organisation's address never rewrites an issued receipt.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    donationId: integer('donation_id')
+      .notNull()
+      .unique()
+      .references(() => donations.id, { onDelete: 'restrict' }),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    issuedAt: instant('issued_at').notNull().defaultNow(),
+    mailOutboxId: integer('mail_outbox_id'),
+    mailStatus: text('mail_status'),
+  },
+  (t) => [index('receipts_financial_year_sequence_idx').on(t.financialYear, t.sequence)],
+);
+
+/**
+ * Download links of a receipt: one token for the mail and the first answer, another for each later request that
+ * proves payment (so no link already handed out stops working). Only the SHA-256 of a token is stored.
+ */
+export const receiptTokens = pgTable(
+  'receipt_tokens',
+  {
+    id: serial('id').primaryKey(),
+    receiptId: integer('receipt_id')
+      .notNull()
+      .references(() => receipts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('receipt_tokens_receipt_id_idx').on(t.receiptId)],
+);
+
+/** The last receipt number used in each financial year; incremented in the transaction that issues a receipt. */
+export const receiptCounters = pgTable('receipt_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/**
+ * Payment intents of the built-in sandbox provider (PAYMENTS_MODE=sandbox), shaped like Stripe's. Kept in the
+ * database so a restart, or another API process, sees the same intents.
+ */
+export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull().unique(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amountMinor: integer('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull(),
+  paymentMethodId: text('payment_method_id'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  description: text('description'),
+  receiptEmail: text('receipt_email'),
+  lastPaymentError: jsonb('last_payment_error').$type<{ code: string; decline_code?: string; message: string } | null>(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 export const CONTACT_SUBJECT_VALUES = ['donation', 'volunteer', 'general', 'other'] as const;
 export const CONTACT_MESSAGE_STATUS_VALUES = ['unread', 'read', 'archived'] as const;
@@ -252,6 +432,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Names, types and sizes of attached files (the files themselves are not kept here). */
+    attachments: jsonb('attachments').$type<Array<{ filename: string; contentType: string; size: number }>>().notNull().default([]),
     status: text('status').$type<MailStatus>().notNull(),
     error: text('error'),
     createdAt: createdAt(),

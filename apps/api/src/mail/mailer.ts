@@ -11,6 +11,14 @@ export interface MailMessage {
   html?: string;
   /** Where a reply goes (the visitor who wrote a contact message). */
   replyTo?: { name: string; address: string };
+  /** Files sent with the mail (a receipt's PDF). The outbox records their names, types and sizes, not the bytes. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface MailOutcome {
@@ -60,7 +68,14 @@ export function createMailer(options: { db: Database; smtpUrl: string | null; ma
     try {
       const [row] = await db
         .insert(mailOutbox)
-        .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, status })
+        .values({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+          attachments: (message.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length })),
+          status,
+        })
         .returning({ id: mailOutbox.id });
       return row?.id ?? null;
     } catch (error) {
@@ -94,6 +109,7 @@ export function createMailer(options: { db: Database; smtpUrl: string | null; ma
         text: message.text,
         html: message.html,
         replyTo: message.replyTo ? { name: headerSafe(message.replyTo.name, 100), address: message.replyTo.address } : undefined,
+        attachments: message.attachments?.map((a) => ({ filename: headerSafe(a.filename, 100), content: a.content, contentType: a.contentType })),
       });
       await mark(outboxId, { status: 'sent', sentAt: new Date(), error: null });
       return { outboxId, status: 'sent' };

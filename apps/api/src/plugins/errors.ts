@@ -97,7 +97,9 @@ export function describeError(error: FastifyError, uploadMaxMb?: number): { stat
       break;
   }
   const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-  if (statusCode >= 500) return { statusCode, message: GENERIC_SERVER_ERROR };
+  // An HttpError's message is written for the client, also for a 5xx ("the payment service could not be
+  // reached"); any other 5xx says only that something went wrong.
+  if (statusCode >= 500 && !(error instanceof HttpError)) return { statusCode, message: GENERIC_SERVER_ERROR };
   return { statusCode, message: error.message || 'Bad request.' };
 }
 
@@ -109,7 +111,8 @@ export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const { statusCode, message } = describeError(error, (request.server as { config?: { uploadMaxMb?: number } }).config?.uploadMaxMb);
-      if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      if (statusCode >= 500 && !(error instanceof HttpError)) request.log.error({ err: error }, 'request failed');
+      else if (statusCode >= 500) request.log.warn({ statusCode }, message);
       else request.log.debug({ code: error.code, statusCode }, message);
       if (reply.sent) return;
       const errors = error instanceof HttpError && error.errors ? { errors: error.errors } : {};

@@ -341,7 +341,7 @@ describeEachDatabase('admin campaign routes', (ctx) => {
     it('refuses with 409 while the campaign has donations, keeping it and its image', async () => {
       const created = await send('POST', '/api/campaigns', { ...VALID, image: await png() });
       const { id, image_url: url } = created.json().data.campaign;
-      await ctx.database.db.insert(donations).values({ campaignId: id, amount: 100, status: 'completed', paymentIntentId: `pi_delete_${id}` });
+      await ctx.database.db.insert(donations).values({ campaignId: id, amount: 100, amountMinor: 10_000, amountInr: 100, status: 'completed', paymentIntentId: `pi_delete_${id}` });
       const response = await app.inject({ method: 'DELETE', url: `/api/campaigns/${id}` });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({

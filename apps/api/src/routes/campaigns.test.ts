@@ -328,12 +328,12 @@ describeEachDatabase('public campaign routes', (ctx) => {
       const campaignId = id('School Kits Alpha');
       const today = new Date();
       await ctx.database.db.insert(donations).values([
-        { campaignId, amount: 500, donorName: 'Priya Sharma', status: 'completed', paymentIntentId: 'pi_1', createdAt: today },
-        { campaignId, amount: 1000.5, donorName: 'Secret Person', isAnonymous: true, status: 'completed', donationType: 'monthly', paymentIntentId: 'pi_2', createdAt: new Date(today.getTime() - 1000) },
-        { campaignId, amount: 250, donorName: null, status: 'completed', paymentIntentId: 'pi_3', createdAt: new Date(today.getTime() - 3 * DAY_MS) },
-        { campaignId, amount: 9999, donorName: 'Never Paid', status: 'pending', paymentIntentId: 'pi_4', createdAt: today },
-        { campaignId, amount: 50, donorName: 'Long Ago', status: 'completed', paymentIntentId: 'pi_5', createdAt: new Date(today.getTime() - 40 * DAY_MS) },
-        { campaignId: id('Midday Meals'), amount: 700, donorName: 'Elsewhere', status: 'completed', paymentIntentId: 'pi_6', createdAt: today },
+        { campaignId, amount: 500, amountMinor: 50000, amountInr: 500, donorName: 'Priya Sharma', status: 'completed', paymentIntentId: 'pi_1', createdAt: today },
+        { campaignId, amount: 1000.5, amountMinor: 100050, amountInr: 1000.5, donorName: 'Secret Person', isAnonymous: true, status: 'completed', donationType: 'monthly', paymentIntentId: 'pi_2', createdAt: new Date(today.getTime() - 1000) },
+        { campaignId, amount: 250, amountMinor: 25000, amountInr: 250, donorName: null, status: 'completed', paymentIntentId: 'pi_3', createdAt: new Date(today.getTime() - 3 * DAY_MS) },
+        { campaignId, amount: 9999, amountMinor: 999900, amountInr: 9999, donorName: 'Never Paid', status: 'pending', paymentIntentId: 'pi_4', createdAt: today },
+        { campaignId, amount: 50, amountMinor: 5000, amountInr: 50, donorName: 'Long Ago', status: 'completed', paymentIntentId: 'pi_5', createdAt: new Date(today.getTime() - 40 * DAY_MS) },
+        { campaignId: id('Midday Meals'), amount: 700, amountMinor: 70000, amountInr: 700, donorName: 'Elsewhere', status: 'completed', paymentIntentId: 'pi_6', createdAt: today },
       ]);
     });
 

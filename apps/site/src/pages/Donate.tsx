@@ -1,7 +1,54 @@
-import { useDocumentTitle } from '../lib/use-document-title';
+import {
+  DonateCallToAction,
+  DonateHero,
+  DonationFormSection,
+  FeaturedCampaignPicker,
+  InternationalDonationsSection,
+  WhyDonateSection,
+  YourImpactSection,
+} from '@charity/ui';
+import {
+  DonatePageMeta,
+  useDonationStats,
+  useFeaturedCampaigns,
+  useSelectedCampaign,
+} from '../features/donate-page';
+import { DonationWizard } from '../features/donation-wizard';
 
-// Placeholder until its issue is built: the heading only, no invented content.
+/** The 'Start Your Donation' section: where 'Start Donating' and 'Donate Now' take the visitor. */
+const FORM_SECTION_ID = 'start-your-donation';
+
+/**
+ * /donate (spec §2): hero with the statistics, 'Why Donate With Us?', 'Your Impact', the featured campaigns to
+ * choose from, 'Start Your Donation' with the wizard, 'International Donations Welcome' and the closing call to
+ * action. The selected campaign lives in the address (?campaign={id}) and is handed to the wizard.
+ */
 export default function DonatePage() {
-  useDocumentTitle('Donate');
-  return <h1>Donate</h1>;
+  const stats = useDonationStats();
+  const featured = useFeaturedCampaigns();
+  const selection = useSelectedCampaign(featured);
+
+  return (
+    <>
+      <DonatePageMeta />
+      <DonateHero stats={stats} formTargetId={FORM_SECTION_ID} />
+      <WhyDonateSection />
+      <YourImpactSection />
+      <FeaturedCampaignPicker
+        campaigns={featured.status === 'done' ? featured.campaigns : []}
+        selectedId={selection.campaign?.id ?? null}
+        onSelectedIdChange={selection.select}
+      />
+      <DonationFormSection
+        id={FORM_SECTION_ID}
+        campaign={selection.campaign}
+        closedCampaign={selection.closedCampaign}
+        onChangeCampaign={selection.clear}
+      >
+        <DonationWizard campaign={selection.campaign} />
+      </DonationFormSection>
+      <InternationalDonationsSection />
+      <DonateCallToAction formTargetId={FORM_SECTION_ID} />
+    </>
+  );
 }

@@ -1,0 +1,315 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { Database } from '../db/open.js';
+import { sandboxPaymentIntents } from '../db/schema.js';
+import {
+  PaymentProviderError,
+  type CreateIntentInput,
+  type PaymentErrorInfo,
+  type PaymentEvent,
+  type PaymentIntentSnapshot,
+  type PaymentProvider,
+} from './provider.js';
+import { verifyStripeSignature } from './stripe-provider.js';
+
+// The built-in stand-in for Stripe (PAYMENTS_MODE=sandbox, the default without keys): no network, no real
+// money. It follows Stripe's own test PaymentMethods, which the browser's sandbox card fields hand out:
+//   pm_card_visa                    (4242 4242 4242 4242) succeeds
+//   pm_card_chargeDeclined          (4000 0000 0000 0002) is declined: card_declined / generic_decline
+//   pm_card_authenticationRequired  (4000 0025 0000 3155) needs authentication (requires_action), which the
+//                                    browser completes or fails through /api/payments/sandbox/authenticate
+// Intents live in the database (a restart or a second process sees them). Like Stripe, the sandbox reports
+// outcomes as webhook events (payment_intent.succeeded / payment_intent.payment_failed), signed the way Stripe
+// signs them and posted to the server's own /api/webhooks/stripe, so the webhook code runs in both modes.
+
+export const SANDBOX_PAYMENT_METHODS = {
+  pm_card_visa: 'succeeds',
+  pm_card_chargeDeclined: 'declined',
+  pm_card_authenticationRequired: 'authentication',
+} as const;
+
+export type SandboxPaymentMethod = keyof typeof SANDBOX_PAYMENT_METHODS;
+
+export const SANDBOX_ERRORS = {
+  declined: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  authenticationFailed: {
+    code: 'payment_intent_authentication_failure',
+    message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  },
+} as const satisfies Record<string, PaymentErrorInfo>;
+
+export const SANDBOX_MESSAGES = {
+  unknownPaymentMethod:
+    'This test payment method is not known to the sandbox. In test mode use a Stripe test card such as 4242 4242 4242 4242.',
+  idempotencyMismatch: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+  unknownClientSecret: 'No such payment: the client secret does not match any payment.',
+  notAwaitingAuthentication: 'This payment is not waiting for authentication.',
+  cannotConfirm: (status: string) => `This payment cannot be confirmed in its current state (${status}).`,
+} as const;
+
+export class SandboxError extends Error {
+  override readonly name = 'SandboxError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
+
+/** Where signed events go: the server posts them to its own webhook route. */
+export type EventDelivery = (payload: string, signature: string) => Promise<void>;
+
+export interface SandboxOutcome {
+  intent: PaymentIntentSnapshot;
+  /** The event this step emitted (also being delivered to the webhook), or null when nothing changed. */
+  event: PaymentEvent | null;
+}
+
+function isSandboxPaymentMethod(id: string): id is SandboxPaymentMethod {
+  return Object.hasOwn(SANDBOX_PAYMENT_METHODS, id);
+}
+
+function randomId(prefix: string, bytes = 12): string {
+  return `${prefix}${randomBytes(bytes).toString('hex')}`;
+}
+
+function snapshot(row: IntentRow, withClientSecret = false): PaymentIntentSnapshot {
+  return {
+    id: row.id,
+    status: row.status,
+    amountMinor: row.amountMinor,
+    currency: row.currency.toUpperCase(),
+    clientSecret: withClientSecret ? row.clientSecret : null,
+    paymentMethodId: row.paymentMethodId,
+    lastPaymentError: row.lastPaymentError ?? null,
+    metadata: row.metadata,
+  };
+}
+
+/** The intent as Stripe would put it in an event's data.object. */
+function stripeShapedIntent(row: IntentRow) {
+  return {
+    id: row.id,
+    object: 'payment_intent',
+    amount: row.amountMinor,
+    currency: row.currency.toLowerCase(),
+    status: row.status,
+    payment_method: row.paymentMethodId,
+    payment_method_types: ['card'],
+    metadata: row.metadata,
+    description: row.description,
+    receipt_email: row.receiptEmail,
+    last_payment_error: row.lastPaymentError ? { type: 'card_error', ...row.lastPaymentError } : null,
+    created: Math.floor(row.createdAt.getTime() / 1000),
+    livemode: false,
+  };
+}
+
+function sameParameters(row: IntentRow, input: CreateIntentInput): boolean {
+  const metadata = (value: Record<string, string>) => JSON.stringify(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
+  return (
+    row.amountMinor === input.amountMinor &&
+    row.currency === input.currency.toUpperCase() &&
+    row.paymentMethodId === input.paymentMethodId &&
+    metadata(row.metadata) === metadata(input.metadata)
+  );
+}
+
+export class SandboxProvider implements PaymentProvider {
+  readonly mode = 'sandbox' as const;
+  readonly publishableKey = null;
+  readonly webhooksEnabled = true;
+  /** Random per process: only this process signs sandbox events, and only for itself. */
+  readonly webhookSecret = `whsec_sandbox_${randomBytes(24).toString('hex')}`;
+  private delivery: EventDelivery | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
+  private holding = false;
+  /** Events emitted while held (holdEvents), oldest first: signed and ready to post. */
+  readonly held: Array<{ id: string; type: string; payload: string; signature: string }> = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly onDeliveryError: (error: unknown, eventId: string) => void = () => {},
+  ) {}
+
+  /** Set once the app exists: events are posted through it to /api/webhooks/stripe. */
+  deliverEventsWith(delivery: EventDelivery): void {
+    this.delivery = delivery;
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<PaymentIntentSnapshot> {
+    if (!isSandboxPaymentMethod(input.paymentMethodId)) throw new PaymentProviderError(400, SANDBOX_MESSAGES.unknownPaymentMethod);
+    const existing = await this.findBy(eq(sandboxPaymentIntents.idempotencyKey, input.idempotencyKey));
+    if (existing) return this.replay(existing, input);
+    const id = randomId('pi_sbx_');
+    const [row] = await this.db
+      .insert(sandboxPaymentIntents)
+      .values({
+        id,
+        clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+        idempotencyKey: input.idempotencyKey,
+        amountMinor: input.amountMinor,
+        currency: input.currency.toUpperCase(),
+        // Stripe's status for an intent created with a payment method, before the browser confirms it.
+        status: 'requires_confirmation',
+        paymentMethodId: input.paymentMethodId,
+        metadata: input.metadata,
+        description: input.description,
+        receiptEmail: input.receiptEmail,
+      })
+      .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
+      .returning();
+    if (row) return snapshot(row, true);
+    // The same key arrived twice at once: like Stripe, answer the first request's intent.
+    const winner = await this.findBy(eq(sandboxPaymentIntents.idempotencyKey, input.idempotencyKey));
+    if (!winner) throw new Error('A sandbox intent vanished while being created.');
+    return this.replay(winner, input);
+  }
+
+  async retrieveIntent(id: string): Promise<PaymentIntentSnapshot | null> {
+    const row = await this.findBy(eq(sandboxPaymentIntents.id, id));
+    return row ? snapshot(row) : null;
+  }
+
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
+    return verifyStripeSignature(rawBody, signatureHeader, this.webhookSecret);
+  }
+
+  /** What Stripe.js's confirmCardPayment does at Stripe: charge the card, or ask for authentication. */
+  async confirm(clientSecret: string, paymentMethodId: string): Promise<SandboxOutcome> {
+    const row = await this.byClientSecret(clientSecret);
+    if (row.status === 'succeeded') return { intent: snapshot(row), event: null }; // a repeated click changes nothing
+    if (!['requires_confirmation', 'requires_payment_method', 'requires_action'].includes(row.status)) {
+      throw new SandboxError(400, SANDBOX_MESSAGES.cannotConfirm(row.status));
+    }
+    if (!isSandboxPaymentMethod(paymentMethodId)) throw new SandboxError(400, SANDBOX_MESSAGES.unknownPaymentMethod);
+    switch (SANDBOX_PAYMENT_METHODS[paymentMethodId]) {
+      case 'succeeds':
+        return this.transition(row, ['requires_confirmation', 'requires_payment_method', 'requires_action'], {
+          status: 'succeeded',
+          paymentMethodId,
+          lastPaymentError: null,
+        });
+      case 'declined':
+        return this.transition(row, ['requires_confirmation', 'requires_payment_method', 'requires_action'], {
+          status: 'requires_payment_method',
+          paymentMethodId,
+          lastPaymentError: SANDBOX_ERRORS.declined,
+        });
+      case 'authentication':
+        return this.transition(row, ['requires_confirmation', 'requires_payment_method', 'requires_action'], {
+          status: 'requires_action',
+          paymentMethodId,
+          lastPaymentError: null,
+        });
+    }
+  }
+
+  /** The donor's answer to the 3-D Secure challenge (in the browser: the sandbox's confirm dialog). */
+  async authenticate(clientSecret: string, outcome: 'complete' | 'fail'): Promise<SandboxOutcome> {
+    const row = await this.byClientSecret(clientSecret);
+    if (row.status === 'succeeded') return { intent: snapshot(row), event: null };
+    if (row.status !== 'requires_action') throw new SandboxError(400, SANDBOX_MESSAGES.notAwaitingAuthentication);
+    return outcome === 'complete'
+      ? this.transition(row, ['requires_action'], { status: 'succeeded', lastPaymentError: null })
+      : this.transition(row, ['requires_action'], { status: 'requires_payment_method', lastPaymentError: SANDBOX_ERRORS.authenticationFailed });
+  }
+
+  /** Resolves when every event emitted so far has been delivered (tests; the app waits on close). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async findBy(condition: ReturnType<typeof eq>): Promise<IntentRow | null> {
+    const [row] = await this.db.select().from(sandboxPaymentIntents).where(condition).limit(1);
+    return row ?? null;
+  }
+
+  private async byClientSecret(clientSecret: string): Promise<IntentRow> {
+    const row = await this.findBy(eq(sandboxPaymentIntents.clientSecret, clientSecret));
+    if (!row) throw new SandboxError(404, SANDBOX_MESSAGES.unknownClientSecret);
+    return row;
+  }
+
+  private replay(row: IntentRow, input: CreateIntentInput): PaymentIntentSnapshot {
+    if (!sameParameters(row, input)) throw new PaymentProviderError(400, SANDBOX_MESSAGES.idempotencyMismatch);
+    return snapshot(row, true);
+  }
+
+  /**
+   * Moves an intent on, only from the states given (one UPDATE: two confirmations racing cannot both win), and
+   * emits the event Stripe would. The loser of a race answers the intent as the winner left it, without an event.
+   */
+  private async transition(
+    row: IntentRow,
+    from: string[],
+    values: Partial<Pick<IntentRow, 'status' | 'paymentMethodId' | 'lastPaymentError'>>,
+  ): Promise<SandboxOutcome> {
+    const [updated] = await this.db
+      .update(sandboxPaymentIntents)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(sandboxPaymentIntents.id, row.id), inArray(sandboxPaymentIntents.status, from)))
+      .returning();
+    if (!updated) {
+      const current = await this.findBy(eq(sandboxPaymentIntents.id, row.id));
+      return { intent: snapshot(current ?? row), event: null };
+    }
+    const type =
+      updated.status === 'succeeded'
+        ? 'payment_intent.succeeded'
+        : updated.status === 'requires_action'
+          ? 'payment_intent.requires_action'
+          : 'payment_intent.payment_failed';
+    return { intent: snapshot(updated), event: this.emit(type, updated) };
+  }
+
+  /** Builds the event as Stripe would send it, signs it, and posts it to the webhook in the background. */
+  private emit(type: string, row: IntentRow): PaymentEvent {
+    const created = Math.floor(Date.now() / 1000);
+    const body = {
+      id: randomId('evt_sbx_'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created,
+      livemode: false,
+      pending_webhooks: 1,
+      type,
+      data: { object: stripeShapedIntent(row) },
+    };
+    const payload = JSON.stringify(body);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret, timestamp: created });
+    if (this.holding) this.held.push({ id: body.id, type, payload, signature });
+    else this.schedule(body.id, payload, signature);
+    return { id: body.id, type, created, intent: snapshot(row) };
+  }
+
+  private schedule(eventId: string, payload: string, signature: string): void {
+    const delivery = this.delivery;
+    if (!delivery) return;
+    // After the current request has answered, as Stripe's delivery would be: the browser's own save and the
+    // webhook race exactly as they do in production.
+    const pending = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => delivery(payload, signature))
+      .catch((error: unknown) => this.onDeliveryError(error, eventId))
+      .finally(() => this.inFlight.delete(pending));
+    this.inFlight.add(pending);
+  }
+
+  /**
+   * Keeps events instead of delivering them, as when the webhook is slow or not set up yet (tests use this to
+   * show the browser's save on its own, and the webhook on its own).
+   */
+  holdEvents(): void {
+    this.holding = true;
+  }
+
+  /** Delivers the events held so far and goes back to delivering at once. */
+  releaseEvents(): void {
+    this.holding = false;
+    for (const event of this.held.splice(0)) this.schedule(event.id, event.payload, event.signature);
+  }
+}

@@ -1,0 +1,153 @@
+import Stripe from 'stripe';
+import {
+  PaymentProviderError,
+  PROVIDER_UNAVAILABLE_MESSAGE,
+  WebhookSignatureError,
+  type CreateIntentInput,
+  type PaymentEvent,
+  type PaymentIntentSnapshot,
+  type PaymentProvider,
+} from './provider.js';
+
+// Real payments through Stripe (PAYMENTS_MODE=stripe). The SDK talks to api.stripe.com unless `host`, `port`
+// and `protocol` say otherwise (the tests point it at a local stand-in that records the calls).
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  publishableKey: string;
+  /** STRIPE_WEBHOOK_SECRET; null leaves the webhook disabled (503) rather than accepting unverified events. */
+  webhookSecret: string | null;
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+  /** Per request, in ms (the SDK's default is 80 s: far longer than a donor waits). */
+  timeoutMs?: number;
+}
+
+/** Stripe's own signature tolerance: an event signed more than 5 minutes ago is refused (replay protection). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** A Stripe PaymentIntent as the server keeps track of it. */
+export function snapshotFromStripe(intent: Stripe.PaymentIntent, withClientSecret = false): PaymentIntentSnapshot {
+  const error = intent.last_payment_error;
+  const paymentMethod = intent.payment_method;
+  return {
+    id: intent.id,
+    status: intent.status,
+    amountMinor: intent.amount,
+    currency: intent.currency.toUpperCase(),
+    clientSecret: withClientSecret ? intent.client_secret : null,
+    paymentMethodId: typeof paymentMethod === 'string' ? paymentMethod : (paymentMethod?.id ?? null),
+    lastPaymentError: error
+      ? {
+          code: error.code ?? 'payment_failed',
+          ...(error.decline_code ? { decline_code: error.decline_code } : {}),
+          message: error.message ?? 'The payment failed.',
+        }
+      : null,
+    metadata: { ...(intent.metadata ?? {}) },
+  };
+}
+
+/** A verified Stripe event as the webhook handler sees it (payment_intent.* events carry their intent). */
+export function eventFromStripe(event: Stripe.Event): PaymentEvent {
+  const object = event.data?.object as { object?: string } | undefined;
+  const intent = object?.object === 'payment_intent' ? snapshotFromStripe(object as Stripe.PaymentIntent) : null;
+  return { id: event.id, type: event.type, created: event.created, intent };
+}
+
+/**
+ * Verifies Stripe's signature header (HMAC-SHA256 over "timestamp.body" with the endpoint secret) on the exact
+ * bytes received, with the SDK's own code, then reads the event. Used by both providers: the sandbox signs its
+ * events the same way.
+ */
+export function verifyStripeSignature(rawBody: Buffer, signatureHeader: string | undefined, secret: string): PaymentEvent {
+  if (!signatureHeader) throw new WebhookSignatureError('No Stripe-Signature header.');
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch (error) {
+    throw new WebhookSignatureError((error as Error).message);
+  }
+  if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw new WebhookSignatureError('Not a Stripe event.');
+  return eventFromStripe(event);
+}
+
+/** Turns an SDK failure into something a route can answer: the donor sees a sentence, the log the detail. */
+function providerError(error: unknown): PaymentProviderError {
+  if (error instanceof Stripe.errors.StripeCardError) {
+    return new PaymentProviderError(400, error.message, { cause: error, detail: `Stripe card error ${error.code ?? ''}` });
+  }
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+    // Usually a payment method the browser made with another account's key, or one already used up.
+    return new PaymentProviderError(400, 'The card details could not be used. Please enter them again.', {
+      cause: error,
+      detail: `Stripe refused the request: ${error.code ?? error.type}`,
+    });
+  }
+  return new PaymentProviderError(502, PROVIDER_UNAVAILABLE_MESSAGE, {
+    cause: error,
+    detail: `Stripe request failed: ${error instanceof Error ? `${error.name} ${(error as { code?: string }).code ?? ''}` : String(error)}`,
+  });
+}
+
+export class StripeProvider implements PaymentProvider {
+  readonly mode = 'stripe' as const;
+  readonly publishableKey: string;
+  readonly webhooksEnabled: boolean;
+  private readonly stripe: Stripe;
+  private readonly webhookSecret: string | null;
+
+  constructor(options: StripeProviderOptions) {
+    this.publishableKey = options.publishableKey;
+    this.webhookSecret = options.webhookSecret;
+    this.webhooksEnabled = options.webhookSecret !== null;
+    this.stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: options.timeoutMs ?? 20_000,
+      telemetry: false,
+      appInfo: { name: 'Bright Beginnings Foundation donations' },
+      ...(options.host ? { host: options.host } : {}),
+      ...(options.port ? { port: options.port } : {}),
+      ...(options.protocol ? { protocol: options.protocol } : {}),
+    });
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<PaymentIntentSnapshot> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountMinor,
+          currency: input.currency.toLowerCase(),
+          payment_method: input.paymentMethodId,
+          // Cards only: the browser confirms with confirmCardPayment, and no method that redirects elsewhere
+          // can be offered to a donor who is not expecting it.
+          allowed_payment_method_types: ['card'],
+          metadata: input.metadata,
+          description: input.description,
+          ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return snapshotFromStripe(intent, true);
+    } catch (error) {
+      throw providerError(error);
+    }
+  }
+
+  async retrieveIntent(id: string): Promise<PaymentIntentSnapshot | null> {
+    try {
+      return snapshotFromStripe(await this.stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing')) {
+        return null;
+      }
+      throw providerError(error);
+    }
+  }
+
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
+    if (!this.webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set.');
+    return verifyStripeSignature(rawBody, signatureHeader, this.webhookSecret);
+  }
+}

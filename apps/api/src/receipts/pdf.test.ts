@@ -1,0 +1,241 @@
+import { describe, expect, it } from 'vitest';
+import { indianReceipt, usReceipt } from './fixtures.js';
+import { renderReceiptPdf, type ReceiptInput } from './pdf.js';
+
+// The receipt's text is drawn with an embedded font, so the page content holds glyph ids, not letters. pdfText
+// reads an uncompressed PDFKit file back: for each page it follows the font resources to their ToUnicode maps and
+// decodes every TJ (show text) operator, one line per operator. Only page content is read, so text found here is
+// text a reader sees (not the metadata). Returns one string per page.
+function pdfPages(pdf: Buffer): string[] {
+  const source = pdf.toString('latin1');
+  const objects = new Map<string, string>();
+  for (const match of source.matchAll(/(\d+) 0 obj\n([\s\S]*?)\nendobj/g)) objects.set(match[1]!, match[2]!);
+  const object = (id: string | undefined) => {
+    const body = id === undefined ? undefined : objects.get(id);
+    if (body === undefined) throw new Error(`PDF object ${String(id)} not found`);
+    return body;
+  };
+  const streamOf = (body: string) => /stream\n([\s\S]*?)\nendstream/.exec(body)?.[1] ?? '';
+
+  const unicodeMaps = new Map<string, Map<number, string>>();
+  const unicodeMap = (fontId: string) => {
+    let map = unicodeMaps.get(fontId);
+    if (!map) {
+      map = new Map();
+      const cmap = streamOf(object(/\/ToUnicode (\d+) 0 R/.exec(object(fontId))?.[1]));
+      for (const range of cmap.matchAll(/<([0-9a-f]+)> <[0-9a-f]+> \[([^\]]*)\]/gi)) {
+        let code = parseInt(range[1]!, 16);
+        for (const entry of range[2]!.matchAll(/<([0-9a-f ]*)>/gi)) {
+          const units = entry[1]!.split(' ').map((hex) => parseInt(hex, 16));
+          map.set(code++, String.fromCharCode(...units));
+        }
+      }
+      unicodeMaps.set(fontId, map);
+    }
+    return map;
+  };
+
+  const pages: string[] = [];
+  for (const page of [...objects.values()].filter((body) => /\/Type \/Page\n/.test(body))) {
+    const lines: string[] = [];
+    const resources = object(/\/Resources (\d+) 0 R/.exec(page)?.[1]);
+    const fonts = new Map([...(/\/Font <<([\s\S]*?)>>/.exec(resources)?.[1] ?? '').matchAll(/\/(\w+) (\d+) 0 R/g)].map((m) => [m[1]!, m[2]!]));
+    const content = streamOf(object(/\/Contents (\d+) 0 R/.exec(page)?.[1]));
+    let map = new Map<number, string>();
+    for (const op of content.matchAll(/\/(\w+) [\d.]+ Tf|\[([^\]]*)\] TJ/g)) {
+      if (op[1]) {
+        map = unicodeMap(fonts.get(op[1]) ?? '');
+        continue;
+      }
+      let line = '';
+      for (const hex of op[2]!.matchAll(/<([0-9a-f]*)>/gi)) {
+        for (let i = 0; i < hex[1]!.length; i += 4) line += map.get(parseInt(hex[1]!.slice(i, i + 4), 16)) ?? '\uFFFD';
+      }
+      lines.push(line);
+    }
+    pages.push(lines.join('\n'));
+  }
+  return pages;
+}
+
+/** An object's value in the document information dictionary, e.g. info(raw, 'Title') → '(Donation receipt …)'. */
+function info(raw: string, key: string): string | undefined {
+  const ref = new RegExp(`/${key} (\\d+) 0 R`).exec(raw)?.[1];
+  return ref === undefined ? undefined : new RegExp(`\\n${ref} 0 obj\\n(.*)\\nendobj`).exec(raw)?.[1];
+}
+
+/** The receipt's visible text with line breaks as spaces, so a wrapped sentence can be found whole. */
+async function receiptText(input: ReceiptInput): Promise<string> {
+  return pdfPages(await renderReceiptPdf(input, { compress: false })).join('\n').replace(/\s+/g, ' ');
+}
+
+function pageCount(pdf: Buffer): number {
+  return [...pdf.toString('latin1').matchAll(/\/Type \/Page\n/g)].length;
+}
+
+const EIGHTY_G = 'This donation is eligible for deduction under Section 80G of the Income-tax Act, 1961.';
+
+describe('renderReceiptPdf', () => {
+  it('renders a one-page A4 PDF', async () => {
+    const pdf = await renderReceiptPdf(indianReceipt());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
+    const raw = pdf.toString('latin1');
+    expect(raw).toContain('/MediaBox [0 0 595.28 841.89]');
+    expect(raw).toContain('/FlateDecode');
+    expect(pageCount(pdf)).toBe(1);
+  });
+
+  it('shows the organisation, receipt, donor and donation for an Indian donor, with the 80G wording and PAN', async () => {
+    const text = await receiptText(indianReceipt({ organisation: { eightyGNumber: 'AAATB1234CF20214' } }));
+    for (const expected of [
+      'Bright Beginnings Foundation',
+      '42, 2nd Cross, 5th Main Road, Indiranagar 1st Stage, Bengaluru, Karnataka 560038, India',
+      'Email: contact@brightbeginnings.org.in',
+      'Phone: +91 80 4123 5678',
+      'Registration No. 602 of 2019',
+      'Tax approvals: 12A, 80G (Income-tax Act, 1961)',
+      'Donation Receipt',
+      'Receipt number BBF-2025-000042',
+      'Receipt date 14 March 2025',
+      'Donation date 14 March 2025',
+      'Name Asha Rao',
+      'Address 12, 3rd Main Road, Jayanagar 4th Block Bengaluru, Karnataka 560011 India',
+      'Email asha.rao@example.in',
+      'Amount ₹1,000',
+      'Amount in words Rupees One Thousand Only',
+      'Currency Indian Rupees (INR)',
+      'Donation type One-time',
+      'Towards Winter Warmth for 500 Children',
+      'Payment reference pi_3QxTestIntent0042',
+      'Income-tax deduction (Section 80G)',
+      EIGHTY_G,
+      '80G approval number: AAATB1234CF20214',
+      'PAN: ABCDE1234F',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('PAN not provided');
+  });
+
+  it('asks an Indian donor without a PAN for it', async () => {
+    const text = await receiptText(indianReceipt({ donor: { panNumber: null } }));
+    expect(text).toContain(EIGHTY_G);
+    expect(text).toContain(
+      "PAN not provided. The deduction under Section 80G needs the donor's PAN: please send it to contact@brightbeginnings.org.in, quoting receipt number BBF-2025-000042.",
+    );
+    expect(text).not.toMatch(/PAN: [A-Z]{5}\d{4}[A-Z]/);
+  });
+
+  it('gives a donor from the United States no 80G wording, and the amount with the currency name', async () => {
+    const text = await receiptText(usReceipt());
+    expect(text).not.toContain('Section 80G');
+    expect(text).not.toContain('eligible for deduction');
+    expect(text).not.toContain('PAN');
+    expect(text).not.toContain('Rupees');
+    for (const expected of [
+      'Registration No. 602 of 2019',
+      'Name John Smith',
+      'Washington, DC 20500 United States',
+      'Amount $50',
+      'Currency US Dollars (USD)',
+      'Equivalent in INR ₹4,150',
+      'Donation type Monthly',
+      'Towards General donation',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('writes large and fractional INR amounts in figures and Indian words', async () => {
+    const text = await receiptText(indianReceipt({ donation: { amount: 1_23_45_678.5 } }));
+    expect(text).toContain('Amount ₹1,23,45,678.50');
+    expect(text).toContain('Rupees One Crore Twenty-Three Lakh Forty-Five Thousand Six Hundred Seventy-Eight and Fifty Paise Only');
+  });
+
+  it('draws what donors typed as plain text, without control or bidi characters', async () => {
+    const text = await receiptText(
+      indianReceipt({
+        donor: { fullName: 'Ravi\u0007 <script>alert(1)</script>\u202E Kumar', address: "=cmd|' /C calc'!A0\r\nline two\u0000", city: 'Pune\u2028' },
+        donation: { campaignTitle: '=HYPERLINK("http://evil.example")' },
+      }),
+    );
+    expect(text).toContain('Name Ravi <script>alert(1)</script> Kumar');
+    expect(text).toContain("Address =cmd|' /C calc'!A0 line two Pune, Karnataka 560011");
+    expect(text).toContain('Towards =HYPERLINK("http://evil.example")');
+    // eslint-disable-next-line no-control-regex
+    expect(text).not.toMatch(/[\u0000-\u001f\u202e\u2028\ufffd]/);
+  });
+
+  it('draws the rupee sign and accented or Cyrillic names with the embedded font', async () => {
+    const text = await receiptText(indianReceipt({ donor: { fullName: 'Zoë Łukasz Иванова' } }));
+    expect(text).toContain('Name Zoë Łukasz Иванова');
+    expect(text).toContain('₹1,000');
+  });
+
+  it('stays on one page with long but realistic details', async () => {
+    const pdf = await renderReceiptPdf(
+      indianReceipt({
+        donor: {
+          fullName: 'Venkatanarasimharajuvaripeta Srinivasa Raghavendra Subrahmanyam Lakshminarayana Iyengar',
+          email: 'venkatanarasimharajuvaripeta.srinivasa.raghavendra@a-very-long-company-domain.example.co.in',
+          address: 'Flat 1204, Tower B, Prestige Shantiniketan Apartments, Whitefield Main Road, Near ITPL Back Gate, Opposite Forum Value Mall, Hoodi Village, Krishnarajapuram Hobli, Bengaluru East Taluk',
+          city: 'Bengaluru (Bangalore) Urban District',
+          state: 'Karnataka',
+          panNumber: null,
+        },
+        donation: { campaignTitle: 'Emergency Nutrition and Healthcare Support for Infants and Young Children in Flood-Affected Villages of North Karnataka', amount: 99_99_99_999.99 },
+        organisation: { eightyGNumber: 'AAATB1234CF20214 dated 28 May 2021, valid from AY 2022-23 to AY 2026-27' },
+      }),
+      { compress: false },
+    );
+    expect(pageCount(pdf)).toBe(1);
+  });
+
+  it('cuts absurdly long fields and moves table rows and the 80G panel to the next page whole', async () => {
+    const long = (n: number) => 'W'.repeat(n);
+    const pdf = await renderReceiptPdf(
+      indianReceipt({
+        donor: { fullName: long(500), email: `${long(300)}@example.com`, address: long(1000), city: long(300), state: long(300), pincode: long(50), country: long(300), panNumber: null },
+        donation: { campaignTitle: long(1000), paymentIntentId: long(300) },
+        organisation: { eightyGNumber: long(300) },
+      }),
+      { compress: false },
+    );
+    const pages = pdfPages(pdf);
+    expect(pages.length).toBe(2);
+    expect(pages.join('')).toContain('…');
+    expect(pages[0]).toContain('Page 1 of 2');
+    expect(pages[1]).toContain('Page 2 of 2');
+    const flat = (page: string) => page.replace(/\s+/g, '');
+    // Each row's label and the start of its value are on the same page.
+    for (const [label, value] of [['Name', 'WWW'], ['Towards', 'WWW'], ['Paymentmethod', 'Card,paidonline'], ['Paymentreference', 'WWW']] as const) {
+      const page = pages.find((p) => flat(p).includes(label));
+      expect(page, label).toBeDefined();
+      expect(flat(page!)).toContain(`${label}${value}`);
+    }
+    const panelPage = pages.find((p) => p.includes('Income-tax deduction (Section 80G)'));
+    expect(panelPage).toContain('PAN not provided');
+  });
+
+  it('sets the title, author, language and creation date, and is tagged for screen readers', async () => {
+    const raw = (await renderReceiptPdf(indianReceipt(), { compress: false })).toString('latin1');
+    expect(info(raw, 'Title')).toBe('(Donation receipt BBF-2025-000042)');
+    expect(info(raw, 'Author')).toBe('(Bright Beginnings Foundation)');
+    expect(info(raw, 'CreationDate')).toBe('(D:20250314091500Z)');
+    expect(raw).toContain('/Lang (en-IN)');
+    expect(raw).toContain('/DisplayDocTitle true');
+    expect(raw).toContain('/StructTreeRoot');
+    expect(raw).toContain('/Marked true');
+  });
+
+  it('gives the same bytes for the same input', async () => {
+    const [first, second] = await Promise.all([renderReceiptPdf(indianReceipt()), renderReceiptPdf(indianReceipt())]);
+    expect(first.equals(second)).toBe(true);
+  });
+
+  it('refuses input that cannot make a true receipt', async () => {
+    await expect(renderReceiptPdf(indianReceipt({ donation: { amount: 0 } }))).rejects.toThrow(RangeError);
+    await expect(renderReceiptPdf(indianReceipt({ receiptNumber: '' }))).rejects.toThrow('Receipt number is required');
+  });
+});

@@ -1,0 +1,247 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import PDFDocument from 'pdfkit';
+import { receiptFacts, type ReceiptInput } from './receipt-text.js';
+
+export type { ReceiptInput } from './receipt-text.js';
+export { receiptOrganisation } from './receipt-text.js';
+
+// The donation receipt as an A4 PDF: a pure builder (input in, bytes out; no database, no clock).
+//
+// Text is drawn with DejaVu Sans, embedded as a subset: PDF's built-in fonts cannot draw the rupee sign (₹) or
+// most non-Western-European letters in donors' names. Everything a donor typed is cleaned by receiptText first
+// (receipt-text.ts) and is only ever drawn as text. The PDF is tagged (headings, paragraphs, a table of label and
+// value cells, decorations as artifacts) with its language and title set, so screen readers can read it.
+
+export interface RenderReceiptOptions {
+  /** Compress page content (default true). Tests turn it off to read the drawing operators. */
+  compress?: boolean;
+}
+
+const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const;
+
+// From source (tsx, Vitest) this file sits in src/receipts next to fonts/; tsup bundles it into dist/server.js or
+// dist/cli/admin.js, one or two levels below the package root, and the fonts stay in src/receipts/fonts.
+function fontPath(file: string): string {
+  const candidates = [`./fonts/${file}`, `../src/receipts/fonts/${file}`, `../../src/receipts/fonts/${file}`].map((p) =>
+    fileURLToPath(new URL(p, import.meta.url)),
+  );
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (!found) throw new Error(`Receipt font ${file} not found; looked in: ${candidates.join(', ')}`);
+  return found;
+}
+
+let fontCache: { regular: Buffer; bold: Buffer } | null = null;
+function fonts(): { regular: Buffer; bold: Buffer } {
+  fontCache ??= { regular: readFileSync(fontPath(FONT_FILES.regular)), bold: readFileSync(fontPath(FONT_FILES.bold)) };
+  return fontCache;
+}
+
+const COLOURS = { brand: '#1d4e89', text: '#1a1a1a', muted: '#4d4d4d', rule: '#b9c7d8', panel: '#eef4fa', panelBorder: '#9fb8d3' };
+const PAGE = { margin: 50, bottomMargin: 64 };
+const LABEL_WIDTH = 150;
+const COLUMN_GAP = 12;
+
+/** Renders the receipt. Rejects (TypeError/RangeError, see receiptFacts) when the input cannot make a true receipt. */
+export async function renderReceiptPdf(input: ReceiptInput, options: RenderReceiptOptions = {}): Promise<Buffer> {
+  const facts = receiptFacts(input);
+  const fontData = fonts();
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: PAGE.bottomMargin },
+    compress: options.compress ?? true,
+    bufferPages: true,
+    pdfVersion: '1.7',
+    tagged: true,
+    lang: 'en-IN',
+    displayTitle: true,
+    info: {
+      Title: `Donation receipt ${facts.receiptNumber}`,
+      Author: facts.organisation.name,
+      Subject: `Receipt for a donation to ${facts.organisation.name}`,
+      Creator: facts.organisation.name,
+      CreationDate: input.issuedAt,
+      ModDate: input.issuedAt,
+    },
+  });
+
+  const done = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.registerFont('Regular', fontData.regular);
+  doc.registerFont('Bold', fontData.bold);
+
+  const left = PAGE.margin;
+  const width = doc.page.width - PAGE.margin * 2;
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+
+  /** Decorations (rules, panel backgrounds) are artifacts: screen readers skip them. */
+  const decorate = (draw: () => void) => {
+    doc.markContent('Artifact', { type: 'Layout' });
+    draw();
+    doc.endMarkedContent();
+  };
+  const rule = (y: number) =>
+    decorate(() => doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.75).strokeColor(COLOURS.rule).stroke());
+
+  // Organisation header.
+  doc.font('Bold').fontSize(18).fillColor(COLOURS.brand).text(facts.organisation.name, left, PAGE.margin, { width, structParent: root, structType: 'H1' });
+  doc.moveDown(0.2);
+  doc.font('Regular').fontSize(9.5).fillColor(COLOURS.muted);
+  for (const line of [
+    facts.organisation.address,
+    `Email: ${facts.organisation.email}   Phone: ${facts.organisation.phone}`,
+    [facts.organisation.registration, facts.organisation.approvals].filter(Boolean).join('   '),
+  ]) {
+    doc.text(line, left, doc.y, { width, structParent: root });
+  }
+  doc.moveDown(0.6);
+  rule(doc.y);
+  doc.moveDown(0.9);
+
+  doc.font('Bold').fontSize(15).fillColor(COLOURS.text).text('Donation Receipt', left, doc.y, { width, structParent: root, structType: 'H2' });
+  doc.moveDown(0.5);
+
+  /**
+   * Starts a new page unless `height` more points fit on this one. PDFKit breaks pages inside a single text call
+   * by itself, but a table row is two calls side by side and the 80G panel is a box drawn before its text: those
+   * must move to the next page whole.
+   */
+  const ensureSpace = (height: number) => {
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  };
+
+  /** A table of label (TH) and value (TD) rows; values wrap within their column. */
+  const table = (rows: Array<[string, string, { bold?: boolean }?]>) => {
+    const tableStruct = doc.struct('Table');
+    root.add(tableStruct);
+    const valueWidth = width - LABEL_WIDTH - COLUMN_GAP;
+    for (const [label, value, style] of rows) {
+      doc.font('Bold').fontSize(10);
+      const labelHeight = doc.heightOfString(label, { width: LABEL_WIDTH });
+      doc.font(style?.bold ? 'Bold' : 'Regular').fontSize(style?.bold ? 12 : 10);
+      ensureSpace(Math.max(labelHeight, doc.heightOfString(value, { width: valueWidth })));
+      const y = doc.y;
+      const row = doc.struct('TR');
+      tableStruct.add(row);
+      // A larger value (the amount) sits on the same baseline as its label.
+      const labelY = style?.bold ? y + 2 : y;
+      doc.font('Bold').fontSize(10).fillColor(COLOURS.muted).text(label, left, labelY, { width: LABEL_WIDTH, structParent: row, structType: 'TH' });
+      const labelBottom = doc.y;
+      doc
+        .font(style?.bold ? 'Bold' : 'Regular')
+        .fontSize(style?.bold ? 12 : 10)
+        .fillColor(COLOURS.text)
+        .text(value, left + LABEL_WIDTH + COLUMN_GAP, y, { width: valueWidth, structParent: row, structType: 'TD' });
+      row.end();
+      doc.x = left;
+      doc.y = Math.max(labelBottom, doc.y) + 5;
+    }
+    tableStruct.end();
+  };
+
+  const sectionHeading = (title: string) => {
+    doc.moveDown(0.6);
+    ensureSpace(40); // the heading and at least its first row
+    doc.font('Bold').fontSize(11.5).fillColor(COLOURS.brand).text(title, left, doc.y, { width, structParent: root, structType: 'H3' });
+    doc.moveDown(0.35);
+  };
+
+  table([
+    ['Receipt number', facts.receiptNumber, { bold: true }],
+    ['Receipt date', facts.receiptDate],
+    ['Donation date', facts.donationDate],
+  ]);
+
+  sectionHeading('Received with thanks from');
+  table([
+    ['Name', facts.donor.name],
+    ['Address', facts.donor.addressLines.join('\n')],
+    ['Email', facts.donor.email],
+  ]);
+
+  sectionHeading('Donation');
+  const amountRows: Array<[string, string, { bold?: boolean }?]> = [['Amount', facts.amountFigures, { bold: true }]];
+  if (facts.amountWords) amountRows.push(['Amount in words', facts.amountWords]);
+  amountRows.push(['Currency', facts.currency]);
+  if (facts.amountInr) amountRows.push(['Equivalent in INR', facts.amountInr]);
+  amountRows.push(['Donation type', facts.donationType], ['Towards', facts.purpose], ['Payment method', 'Card, paid online'], ['Payment reference', facts.paymentReference]);
+  table(amountRows);
+
+  if (facts.eightyG) {
+    const g = facts.eightyG;
+    const lines = [g.eligibility, g.approvalNumber, g.pan, g.panRequest].filter((l): l is string => l !== null);
+    doc.moveDown(0.8);
+    const padding = 10;
+    const innerWidth = width - padding * 2;
+    doc.font('Regular').fontSize(10);
+    const bodyHeight = lines.reduce((sum, line) => sum + doc.heightOfString(line, { width: innerWidth }) + 3, 0);
+    doc.font('Bold').fontSize(11);
+    const headingHeight = doc.heightOfString('Income-tax deduction (Section 80G)', { width: innerWidth }) + 4;
+    ensureSpace(bodyHeight + headingHeight + padding * 2);
+    const top = doc.y;
+    decorate(() =>
+      doc
+        .roundedRect(left, top, width, bodyHeight + headingHeight + padding * 2, 4)
+        .lineWidth(0.75)
+        .fillAndStroke(COLOURS.panel, COLOURS.panelBorder),
+    );
+    doc.fillColor(COLOURS.brand).text('Income-tax deduction (Section 80G)', left + padding, top + padding, { width: innerWidth, structParent: root, structType: 'H3' });
+    doc.moveDown(0.2);
+    doc.font('Regular').fontSize(10).fillColor(COLOURS.text);
+    for (const line of lines) {
+      doc.text(line, left + padding, doc.y, { width: innerWidth, structParent: root });
+      doc.moveDown(0.15);
+    }
+    doc.x = left;
+    doc.y = top + bodyHeight + headingHeight + padding * 2;
+  }
+
+  doc.moveDown(1.2);
+  doc
+    .font('Regular')
+    .fontSize(10)
+    .fillColor(COLOURS.text)
+    .text(
+      `Thank you for your generous support. Your gift helps ${facts.organisation.name} care for children and their families.`,
+      left,
+      doc.y,
+      { width, structParent: root },
+    );
+  doc.moveDown(0.5);
+  doc.fillColor(COLOURS.muted).fontSize(9).text('This is a computer-generated receipt and does not need a signature.', left, doc.y, { width, structParent: root });
+
+  // Footer on every page (receipts fit on one, but a very long address could push one onto a second page).
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const footerY = doc.page.height - PAGE.bottomMargin + 20;
+    // Drawing below the bottom margin would make PDFKit start a new page; lift the margin while drawing the footer.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    decorate(() => doc.moveTo(left, footerY - 6).lineTo(left + width, footerY - 6).lineWidth(0.5).strokeColor(COLOURS.rule).stroke());
+    doc.markContent('Artifact', { type: 'Pagination' });
+    const pageLabel = range.count > 1 ? `   Page ${i - range.start + 1} of ${range.count}` : '';
+    doc
+      .font('Regular')
+      .fontSize(8)
+      .fillColor(COLOURS.muted)
+      .text(`${facts.organisation.name}   ${facts.organisation.registration}   Receipt ${facts.receiptNumber}${pageLabel}`, left, footerY, {
+        width,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.endMarkedContent();
+    doc.page.margins.bottom = bottom;
+  }
+
+  root.end();
+  doc.end();
+  return done;
+}

@@ -1,0 +1,151 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import {
+  CUSTOM_AMOUNT_STEP,
+  DONATION_FORM_COUNTRIES,
+  DONATION_MESSAGES,
+  DONATION_TYPES,
+  DONATION_TYPE_LABELS,
+  amountSelectionForCountry,
+  customAmountMin,
+  formatCurrency,
+  getCountry,
+  impactText,
+  quickAmounts,
+  validateAmount,
+  type DonationType,
+} from '@charity/domain';
+import { FormField, Input } from '../components/FormField';
+import { Select } from '../components/Select';
+import { cn } from '../lib/cn';
+import { StepActions } from './step-parts';
+import { chosenAmount, currencyOf, type AmountStepValue } from './wizard-value';
+
+export interface AmountStepProps {
+  value: AmountStepValue;
+  /** Every change. A country change already carries the new country's second quick amount and no custom amount. */
+  onChange: (value: AmountStepValue) => void;
+  /** Continue, called only when the amount is at least the country minimum. */
+  onContinue: (value: AmountStepValue) => void;
+  className?: string;
+}
+
+const COUNTRY_OPTIONS = DONATION_FORM_COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.currency})` }));
+
+/**
+ * Step 1 (spec §4, §5 "Amount", §9): country, a quick amount or a custom one, one-time or monthly, and what the
+ * amount provides. Continue checks the minimum ('Minimum donation amount is ₹50'); the message also appears when a
+ * custom amount below it is left, and clears as soon as the amount changes.
+ */
+export function AmountStep({ value, onChange, onContinue, className }: AmountStepProps) {
+  const id = useId();
+  const customRef = useRef<HTMLInputElement>(null);
+  const firstAmountRef = useRef<HTMLInputElement>(null);
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [stepError, setStepError] = useState<string | null>(null);
+
+  const country = getCountry(value.countryCode);
+  const currency = currencyOf(value.countryCode);
+  const symbol = country?.currency_symbol ?? '';
+  const amounts = quickAmounts(currency);
+  const amount = chosenAmount(value);
+  const usingCustom = value.customAmount.trim() !== '';
+
+  function change(next: AmountStepValue) {
+    setAmountError(null);
+    setStepError(null);
+    onChange(next);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = validateAmount(amount, value.countryCode);
+    if (problem) {
+      flushSync(() => {
+        setAmountError(problem);
+        setStepError(DONATION_MESSAGES.stepInvalid);
+      });
+      (usingCustom ? customRef.current : firstAmountRef.current)?.focus();
+      return;
+    }
+    onContinue(value);
+  }
+
+  return (
+    <form className={cn('cs-donation-step', 'cs-amount-step', className)} noValidate onSubmit={handleSubmit}>
+      <Select
+        label="Country"
+        id={`${id}-country`}
+        options={COUNTRY_OPTIONS}
+        value={value.countryCode}
+        onValueChange={(code) => {
+          if (code === value.countryCode) return;
+          change({ ...value, countryCode: code, ...amountSelectionForCountry(code) });
+        }}
+      />
+
+      <fieldset className="cs-donation-fieldset">
+        <legend className="cs-donation-fieldset__legend">Select amount</legend>
+        <div className="cs-amount-step__options">
+          {amounts.map((option, index) => (
+            <label key={option} className="cs-choice cs-choice--amount">
+              <input
+                ref={index === 0 ? firstAmountRef : undefined}
+                type="radio"
+                className="cs-choice__input"
+                name={`${id}-amount`}
+                value={option}
+                checked={!usingCustom && value.selectedAmount === option}
+                onChange={() => change({ ...value, selectedAmount: option, customAmount: '' })}
+              />
+              <span className="cs-choice__box">{formatCurrency(option, currency)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <FormField label={`Custom amount (${symbol || currency})`} id={`${id}-custom`} error={amountError}>
+        <Input
+          ref={customRef}
+          type="number"
+          inputMode="numeric"
+          name="customAmount"
+          min={customAmountMin(value.countryCode)}
+          step={CUSTOM_AMOUNT_STEP}
+          value={value.customAmount}
+          onChange={(event) => change({ ...value, customAmount: event.target.value })}
+          onBlur={() => {
+            if (usingCustom) setAmountError(validateAmount(value.customAmount, value.countryCode));
+          }}
+        />
+      </FormField>
+
+      <fieldset className="cs-donation-fieldset">
+        <legend className="cs-donation-fieldset__legend">Donation frequency</legend>
+        <div className="cs-amount-step__options">
+          {DONATION_TYPES.map((type: DonationType) => (
+            <label key={type} className="cs-choice">
+              <input
+                type="radio"
+                className="cs-choice__input"
+                name={`${id}-type`}
+                value={type}
+                checked={value.donationType === type}
+                onChange={() => change({ ...value, donationType: type })}
+              />
+              <span className="cs-choice__box">{DONATION_TYPE_LABELS[type]}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {Number.isFinite(amount) && amount > 0 ? (
+        <p className="cs-amount-step__impact">
+          <span className="cs-amount-step__impact-label">Your impact:</span> {impactText(amount, currency)}
+        </p>
+      ) : null}
+
+      <StepActions error={stepError} continueLabel="Continue" />
+    </form>
+  );
+}

@@ -1,0 +1,181 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { AmountStep, INITIAL_DONATION_WIZARD_VALUE, type AmountStepProps, type AmountStepValue } from '@charity/ui';
+
+type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
+const body = within(document.body);
+
+const INR: AmountStepValue = {
+  countryCode: INITIAL_DONATION_WIZARD_VALUE.countryCode,
+  selectedAmount: INITIAL_DONATION_WIZARD_VALUE.selectedAmount,
+  customAmount: '',
+  donationType: 'one_time',
+};
+
+const ui = {
+  country: (c: Canvas) => c.getByRole('combobox', { name: 'Country' }),
+  amounts: (c: Canvas) => within(c.getByRole('group', { name: 'Select amount' })).getAllByRole('radio'),
+  amount: (c: Canvas, name: string) => c.getByRole('radio', { name }),
+  custom: (c: Canvas) => c.getByRole('spinbutton', { name: /Custom amount/ }),
+  oneTime: (c: Canvas) => c.getByRole('radio', { name: 'One-time' }),
+  monthly: (c: Canvas) => c.getByRole('radio', { name: 'Monthly' }),
+  continue: (c: Canvas) => c.getByRole('button', { name: 'Continue' }),
+};
+
+async function chooseCountry(canvas: Canvas, label: string) {
+  await userEvent.click(ui.country(canvas));
+  const listbox = await body.findByRole('listbox');
+  await userEvent.click(within(listbox).getByRole('option', { name: label }));
+  await waitFor(() => expect(body.queryByRole('listbox')).toBeNull());
+}
+
+/** As the wizard uses it: the value lives outside (a store); every change comes back in. */
+function Stateful(props: AmountStepProps) {
+  const [value, setValue] = useState(props.value);
+  return (
+    <AmountStep
+      {...props}
+      value={value}
+      onChange={(next) => {
+        props.onChange(next);
+        setValue(next);
+      }}
+    />
+  );
+}
+
+const meta = {
+  title: 'Donation/AmountStep',
+  component: AmountStep,
+  args: { value: INR, onChange: fn(), onContinue: fn() },
+  render: (args) => <Stateful {...args} />,
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: '40rem' }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof AmountStep>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** India first: ₹ quick amounts with ₹1,000 chosen, one-time, the impact of ₹1,000, custom minimum ₹50. */
+export const IndiaRupees: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(ui.country(canvas)).toHaveTextContent('India (INR)');
+    await expect(ui.amounts(canvas).map((r) => r.closest('label')?.textContent)).toEqual(['₹50', '₹100', '₹200', '₹500', '₹1,000']);
+    await expect(ui.amount(canvas, '₹1,000')).toBeChecked();
+    await expect(ui.oneTime(canvas)).toBeChecked();
+    await expect(ui.monthly(canvas)).not.toBeChecked();
+    await expect(ui.custom(canvas)).toHaveValue(null);
+    await expect(ui.custom(canvas)).toHaveAttribute('min', '50');
+    await expect(ui.custom(canvas)).toHaveAttribute('step', '1');
+    await expect(ui.custom(canvas)).toHaveAttribute('type', 'number');
+    await expect(canvas.getByText('Your impact:').parentElement).toHaveTextContent('Your impact: Basic healthcare for 2 weeks');
+
+    // Arrow keys move through the quick amounts, as in any radio group.
+    ui.amount(canvas, '₹1,000').focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect(ui.amount(canvas, '₹500')).toBeChecked();
+    await expect(canvas.getByText('Your impact:').parentElement).toHaveTextContent('Basic care for 1 week');
+    await expect(args.onChange).toHaveBeenLastCalledWith({ ...INR, selectedAmount: 500 });
+
+    await userEvent.click(ui.continue(canvas));
+    await expect(args.onContinue).toHaveBeenCalledWith({ ...INR, selectedAmount: 500 });
+    await expect(canvas.getByRole('alert')).toHaveTextContent('');
+  },
+};
+
+/** Changing the country to the United States: dollar amounts, the second ($5) chosen, the custom amount cleared. */
+export const UnitedStatesDollars: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.type(ui.custom(canvas), '750');
+    await expect(ui.amounts(canvas).some((r) => (r as HTMLInputElement).checked)).toBe(false);
+    await chooseCountry(canvas, 'United States (USD)');
+    await expect(ui.country(canvas)).toHaveTextContent('United States (USD)');
+    await expect(args.onChange).toHaveBeenLastCalledWith({ ...INR, countryCode: 'US', selectedAmount: 5, customAmount: '' });
+    await expect(ui.amounts(canvas).map((r) => r.closest('label')?.textContent)).toEqual(['$1', '$5', '$10', '$25', '$50']);
+    await expect(ui.amount(canvas, '$5')).toBeChecked();
+    await expect(ui.custom(canvas)).toHaveValue(null);
+    await expect(ui.custom(canvas)).toHaveAttribute('min', '1');
+    await expect(ui.custom(canvas)).toHaveAccessibleName('Custom amount ($)');
+    // 5 USD ≈ 415 INR.
+    await expect(canvas.getByText('Your impact:').parentElement).toHaveTextContent('Essential supplies and care');
+
+    await userEvent.click(ui.amount(canvas, '$50'));
+    // 50 USD ≈ 4,150 INR.
+    await expect(canvas.getByText('Your impact:').parentElement).toHaveTextContent('Healthcare for 1 month');
+    await userEvent.click(ui.continue(canvas));
+    await expect(args.onContinue).toHaveBeenCalledWith({ ...INR, countryCode: 'US', selectedAmount: 50 });
+  },
+};
+
+/** A custom ₹20: Continue refuses with the minimum message under the field and the step message; focus on the field. */
+export const CustomBelowMinimum: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.type(ui.custom(canvas), '20');
+    await userEvent.click(ui.continue(canvas));
+    await expect(ui.custom(canvas)).toHaveAccessibleDescription('Minimum donation amount is ₹50');
+    await expect(ui.custom(canvas)).toHaveAttribute('aria-invalid', 'true');
+    await expect(ui.custom(canvas)).toHaveFocus();
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Please fill all required fields correctly');
+    await expect(args.onContinue).not.toHaveBeenCalled();
+
+    // Editing clears both messages; a valid amount continues.
+    await userEvent.type(ui.custom(canvas), '0');
+    await expect(ui.custom(canvas)).not.toHaveAttribute('aria-invalid');
+    await expect(canvas.queryByText('Minimum donation amount is ₹50')).toBeNull();
+    await expect(canvas.getByRole('alert')).toHaveTextContent('');
+    await expect(canvas.getByText('Your impact:').parentElement).toHaveTextContent('Essential supplies and care');
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onContinue).toHaveBeenCalledWith({ ...INR, customAmount: '200' });
+  },
+};
+
+/** The minimum is also told as soon as a too-small custom amount is left, in the country's currency. */
+export const CustomBelowMinimumOnLeaving: Story = {
+  args: { value: { ...INR, countryCode: 'GB', selectedAmount: 5 } },
+  play: async ({ canvas }) => {
+    await userEvent.type(ui.custom(canvas), '0.5');
+    await userEvent.tab();
+    await expect(ui.custom(canvas)).toHaveAccessibleDescription('Minimum donation amount is £1');
+    await userEvent.click(ui.amount(canvas, '£10'));
+    await expect(ui.custom(canvas)).toHaveValue(null);
+    await expect(canvas.queryByText('Minimum donation amount is £1')).toBeNull();
+  },
+};
+
+/** Monthly giving: the choice is kept and handed on. */
+export const Monthly: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.click(ui.monthly(canvas));
+    await expect(ui.monthly(canvas)).toBeChecked();
+    await expect(ui.oneTime(canvas)).not.toBeChecked();
+    await expect(args.onChange).toHaveBeenLastCalledWith({ ...INR, donationType: 'monthly' });
+    await userEvent.click(ui.amount(canvas, '₹200'));
+    await userEvent.click(ui.continue(canvas));
+    await expect(args.onContinue).toHaveBeenCalledWith({ ...INR, selectedAmount: 200, donationType: 'monthly' });
+  },
+};
+
+/** Already monthly with a custom amount (coming back to step 1). */
+export const MonthlyCustomAmount: Story = {
+  args: { value: { ...INR, customAmount: '12500', donationType: 'monthly' } },
+  play: async ({ canvas }) => {
+    await expect(ui.monthly(canvas)).toBeChecked();
+    await expect(ui.custom(canvas)).toHaveValue(12500);
+    await expect(ui.amounts(canvas).some((r) => (r as HTMLInputElement).checked)).toBe(false);
+    await expect(canvas.getByText('Your impact:').parentElement).toHaveTextContent('Healthcare and education for 3 months');
+  },
+};
+
+/** On a phone. */
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile2' } },
+  play: async ({ canvas }) => {
+    await expect(ui.amount(canvas, '₹1,000')).toBeChecked();
+    await expect(ui.continue(canvas)).toBeVisible();
+  },
+};

@@ -1,0 +1,251 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import {
+  DonationWizard,
+  INITIAL_DONATION_WIZARD_VALUE,
+  PaymentPanel,
+  createSandboxStripe,
+  type DonationWizardProps,
+  type SandboxPaymentIntent,
+} from '@charity/ui';
+
+type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
+const body = within(document.body);
+
+/** The server's sandbox in memory: 4242… succeeds, everything else is declined. */
+const intent = (paymentMethod: string): SandboxPaymentIntent =>
+  paymentMethod === 'pm_card_visa'
+    ? { id: 'pi_sandbox_7', status: 'succeeded', amount: 50000, currency: 'inr', last_payment_error: null }
+    : {
+        id: 'pi_sandbox_7',
+        status: 'requires_payment_method',
+        amount: 50000,
+        currency: 'inr',
+        last_payment_error: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+      };
+
+const calls = { createIntent: fn(), save: fn(), invoice: fn() };
+
+/** As the site uses it: the value in a store (here state), step 4 a payment panel on the sandbox. */
+function SiteLikeWizard(props: Omit<DonationWizardProps, 'value' | 'onChange' | 'renderPayment'> & { onChange: DonationWizardProps['onChange'] }) {
+  const [value, setValue] = useState(INITIAL_DONATION_WIZARD_VALUE);
+  const [paymentState, setPaymentState] = useState<DonationWizardProps['paymentState']>('input');
+  const [stripe] = useState(() =>
+    createSandboxStripe({
+      transport: {
+        confirm: async ({ payment_method_id }) => intent(payment_method_id),
+        authenticate: async () => intent('pm_card_visa'),
+      },
+    }),
+  );
+  return (
+    <DonationWizard
+      {...props}
+      value={value}
+      paymentState={paymentState}
+      onChange={(next) => {
+        props.onChange(next);
+        setValue(next);
+      }}
+      renderPayment={(payload, { onBack }) => (
+        <PaymentPanel
+          stripe={stripe}
+          payload={payload}
+          onBack={onBack}
+          onStateChange={setPaymentState}
+          onCreateIntent={async (data, paymentMethodId) => {
+            calls.createIntent(data, paymentMethodId);
+            return { clientSecret: 'pi_sandbox_7_secret', paymentIntentId: 'pi_sandbox_7' };
+          }}
+          onSave={async (input) => {
+            calls.save(input);
+            return { donationId: 7 };
+          }}
+          onInvoice={async (input) => {
+            calls.invoice(input);
+          }}
+        />
+      )}
+    />
+  );
+}
+
+const ui = {
+  heading: (c: Canvas) => c.getByRole('heading', { level: 3 }),
+  current: (c: Canvas) =>
+    within(c.getByRole('navigation', { name: 'Donation steps' }))
+      .getAllByRole('listitem')
+      .find((li) => li.getAttribute('aria-current') === 'step'),
+  field: (c: Canvas, name: string) => c.getByRole('textbox', { name }),
+};
+
+/** Types into the focused field, then moves on with Tab. */
+async function typeAndTab(text: string) {
+  await userEvent.keyboard(text);
+  await userEvent.tab();
+}
+
+/** Step 1 → 3 with the keyboard alone: ₹500, an Indian donor, the state picked by typing its name. */
+async function keyboardToReview(canvas: Canvas) {
+  // Step 1: Tab to the quick amounts, arrow to ₹500, Tab past the custom amount and frequency, Enter on Continue.
+  await userEvent.tab(); // country
+  await userEvent.tab(); // quick amounts (one tab stop)
+  await expect(canvas.getByRole('radio', { name: '₹1,000' })).toHaveFocus();
+  await userEvent.keyboard('{ArrowLeft}');
+  await expect(canvas.getByRole('radio', { name: '₹500' })).toBeChecked();
+  await userEvent.tab(); // custom amount
+  await userEvent.tab(); // frequency
+  await userEvent.tab(); // Continue
+  await expect(canvas.getByRole('button', { name: 'Continue' })).toHaveFocus();
+  await userEvent.keyboard('{Enter}');
+
+  // Step 2: the heading has focus; Tab goes into the form.
+  await waitFor(() => expect(ui.heading(canvas)).toHaveFocus());
+  await expect(ui.heading(canvas)).toHaveTextContent('Step 2 of 4: Your Details');
+  await userEvent.tab();
+  await expect(ui.field(canvas, 'Full Name')).toHaveFocus();
+  await typeAndTab('Asha Rao');
+  await typeAndTab('asha.rao@example.org');
+  await typeAndTab('9845012345');
+  await typeAndTab('12 Indiranagar 100 Feet Road');
+  // The state list opens with Enter, finds 'Karnataka' by typing, and closes on Enter.
+  await expect(canvas.getByRole('combobox', { name: 'State' })).toHaveFocus();
+  await userEvent.keyboard('{Enter}');
+  await body.findByRole('listbox');
+  await userEvent.keyboard('Karn');
+  await waitFor(() => expect(body.getByRole('option', { name: 'Karnataka' })).toHaveFocus());
+  await userEvent.keyboard('{Enter}');
+  await waitFor(() => expect(body.queryByRole('listbox')).toBeNull());
+  await expect(canvas.getByRole('combobox', { name: 'State' })).toHaveTextContent('Karnataka');
+  await userEvent.tab();
+  await typeAndTab('Bengaluru');
+  await userEvent.keyboard('560038{Enter}');
+
+  // Step 3.
+  await waitFor(() => expect(ui.heading(canvas)).toHaveFocus());
+  await expect(ui.heading(canvas)).toHaveTextContent('Step 3 of 4: Review Your Donation');
+}
+
+const meta = {
+  title: 'Donation/DonationWizard',
+  component: DonationWizard,
+  args: {
+    value: INITIAL_DONATION_WIZARD_VALUE,
+    onChange: fn(),
+    campaign: null,
+    renderPayment: () => null,
+  },
+  render: ({ campaign, onChange }) => <SiteLikeWizard campaign={campaign} onChange={onChange} />,
+  beforeEach: () => {
+    calls.createIntent.mockClear();
+    calls.save.mockClear();
+    calls.invoice.mockClear();
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: '44rem' }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof DonationWizard>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The first step, and no focus taken on arrival. */
+export const Start: Story = {
+  play: async ({ canvas }) => {
+    await expect(ui.heading(canvas)).toHaveTextContent('Step 1 of 4: Choose Amount');
+    await expect(ui.heading(canvas)).not.toHaveFocus();
+    await expect(ui.current(canvas)).toHaveTextContent('Amount');
+    await expect(canvas.getByRole('radio', { name: '₹1,000' })).toBeChecked();
+    await expect(canvas.queryByRole('button', { name: 'Back' })).toBeNull();
+  },
+};
+
+/** Amount → Details → Review with the keyboard alone; each step change focuses and announces the new heading. */
+export const KeyboardToReview: Story = {
+  play: async ({ canvas }) => {
+    await keyboardToReview(canvas);
+    await expect(ui.current(canvas)).toHaveTextContent('Review');
+    const rows = Object.fromEntries(canvas.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    await expect(rows).toMatchObject({ Amount: '₹500', 'Full Name': 'Asha Rao', State: 'Karnataka', 'PIN Code': '560038' });
+
+    // Back goes one step down, keeping what was typed; Continue returns.
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Back' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(ui.heading(canvas)).toHaveTextContent('Step 2 of 4: Your Details'));
+    await expect(ui.heading(canvas)).toHaveFocus();
+    await expect(ui.field(canvas, 'Full Name')).toHaveValue('Asha Rao');
+  },
+};
+
+/** A step that fails stays put and says so: 'Please fill all required fields correctly'. */
+export const StepFails: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(ui.heading(canvas)).toHaveTextContent('Step 2 of 4: Your Details'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Please fill all required fields correctly');
+    await expect(ui.heading(canvas)).toHaveTextContent('Step 2 of 4: Your Details');
+    await expect(ui.field(canvas, 'Full Name')).toHaveFocus();
+    await expect(args.onChange).toHaveBeenLastCalledWith(expect.objectContaining({ step: 2 }));
+  },
+};
+
+/** Choosing the United States in step 1 gives step 2 the US fields. */
+export const CountryCarriesToDetails: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Country' }));
+    await userEvent.click(within(await body.findByRole('listbox')).getByRole('option', { name: 'United States (USD)' }));
+    await waitFor(() => expect(canvas.getByRole('radio', { name: '$5' })).toBeChecked());
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(ui.heading(canvas)).toHaveTextContent('Step 2 of 4: Your Details'));
+    await expect(canvas.getByText('Donating from').parentElement).toHaveTextContent('Donating from United States');
+    await expect(ui.field(canvas, 'State')).toBeVisible();
+    await expect(ui.field(canvas, 'ZIP Code')).toBeVisible();
+    await expect(canvas.queryByRole('textbox', { name: /PAN/ })).toBeNull();
+  },
+};
+
+/** Review → 'Form validated!…' → pay with 4242… on the sandbox → the thank-you message. */
+export const ThroughPayment: Story = {
+  args: { campaign: { id: 3, title: 'School Kits for 500 Children' } },
+  play: async ({ canvas }) => {
+    await keyboardToReview(canvas);
+    await expect(canvas.getByText('School Kits for 500 Children')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(ui.heading(canvas)).toHaveTextContent('Step 4 of 4: Payment'));
+    await expect(ui.heading(canvas)).toHaveFocus();
+    await expect(canvas.getByRole('status')).toHaveTextContent('Form validated! Now complete payment to save your donation.');
+
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Card number' }), '4242424242424242');
+    await userEvent.type(ui.field(canvas, 'Expiration date'), '1234');
+    await userEvent.type(ui.field(canvas, 'CVC'), '123');
+    await userEvent.click(canvas.getByRole('checkbox', { name: /I agree to the terms/ }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Donate ₹500' }));
+    await expect(await canvas.findByText('Thank you! Your donation has been completed and saved successfully.')).toHaveFocus();
+    // The 'Form validated!' notice belongs to the payment still to be made, not to its result.
+    await expect(canvas.queryByText(/Form validated!/)).toBeNull();
+    await expect(calls.createIntent).toHaveBeenCalledWith(
+      expect.objectContaining({ amount: 500, currency: 'INR', campaign_id: 3 }),
+      'pm_card_visa',
+    );
+    await expect(calls.save).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(calls.invoice).toHaveBeenCalledWith({ donationId: 7, paymentIntentId: 'pi_sandbox_7' }));
+  },
+};
+
+/** Back from the payment step returns to the review. */
+export const BackFromPayment: Story = {
+  play: async ({ canvas }) => {
+    await keyboardToReview(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(ui.heading(canvas)).toHaveTextContent('Step 4 of 4: Payment'));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(ui.heading(canvas)).toHaveTextContent('Step 3 of 4: Review Your Donation'));
+    await expect(ui.heading(canvas)).toHaveFocus();
+  },
+};
