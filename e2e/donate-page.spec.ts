@@ -285,13 +285,19 @@ test("the 'Test mode' ribbon shows on every page in sandbox mode, above the head
 });
 
 test('the ribbon stays hidden when the server says payments are live (stripe mode)', async ({ page }) => {
-  await page.route('**/api/payments/config', (route) =>
-    route.fulfill({ json: { success: true, data: { mode: 'stripe', publishable_key: 'pk_test_x' } } }),
+  // The server states the mode in the page itself (a meta tag, so the ribbon is in the first render and never
+  // shifts the layout): serve the same page as a stripe-mode server would.
+  await page.route(
+    (url) => url.pathname === '/campaigns',
+    async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      expect(html).toContain('<meta name="payments-mode" content="sandbox" />');
+      await route.fulfill({ response, body: html.replace('content="sandbox"', 'content="stripe"') });
+    },
   );
-  const answered = page.waitForResponse('**/api/payments/config');
   await page.goto('/campaigns');
   await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
-  await answered;
   await page.waitForTimeout(200); // time to render, were it to
   await expect(page.getByRole('region', { name: 'Test mode' })).toHaveCount(0);
 });

@@ -89,7 +89,7 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(webhookRoutes, { prefix: '/api' });
 
   await app.register(uploadsPlugin, { uploadsDir: config.uploadsDir });
-  await app.register(sitePlugin, { siteDir: config.siteDir });
+  await app.register(sitePlugin, { siteDir: config.siteDir, paymentsMode: config.payments.mode });
 
   return app;
 }

@@ -1,12 +1,25 @@
 import { lazy, Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { BackToTop, Footer, Header, Spinner } from '@charity/ui';
+import { BackToTop, Footer, Header, Spinner, TestModeRibbon } from '@charity/ui';
 import { LazyToaster } from './LazyToaster';
 import { useRouteChangeFocus } from './use-route-change-focus';
 
-// The 'Test mode' ribbon asks the API whether payments are simulated. Loaded on demand so the API client stays out
-// of the first download; the ribbon (a thin bar above the header) appears once the answer says 'sandbox'.
+// The 'Test mode' ribbon shows while payments are simulated. The server states the mode in a meta tag of the page
+// (apps/api site plugin), so the ribbon is in the first render and never shifts the page. Without the tag (the Vite
+// dev server) the gate asks the API, loaded on demand so the API client stays out of the first download.
 const TestModeRibbonGate = lazy(() => import('../features/donate-page/components/TestModeRibbonGate'));
+const serverPaymentsMode =
+  typeof document === 'undefined' ? null : document.querySelector('meta[name="payments-mode"]')?.getAttribute('content') ?? null;
+
+function PaymentsModeRibbon() {
+  if (serverPaymentsMode === 'sandbox') return <TestModeRibbon />;
+  if (serverPaymentsMode === 'stripe') return null;
+  return (
+    <Suspense fallback={null}>
+      <TestModeRibbonGate />
+    </Suspense>
+  );
+}
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -15,9 +28,7 @@ export function Layout() {
 
   return (
     <>
-      <Suspense fallback={null}>
-        <TestModeRibbonGate />
-      </Suspense>
+      <PaymentsModeRibbon />
       <Header currentPath={pathname} />
       {/* tabIndex -1: focusable by script on navigation, not a tab stop; no ring on a whole region. */}
       <main id="main" ref={main} tabIndex={-1} style={{ outline: 'none' }}>
