@@ -1,4 +1,4 @@
-import type { ReactNode, SVGProps } from 'react';
+import { SvgIcon, type IconProps } from '../lib/svg-icon';
 import { HeartIcon, HomeIcon, PhoneIcon, MailIcon, MapPinIcon } from '../components/icons';
 
 /*
@@ -6,27 +6,9 @@ import { HeartIcon, HomeIcon, PhoneIcon, MailIcon, MapPinIcon } from '../compone
  * passes plain data and needs no icon dependency. Every icon is decorative (aria-hidden): the heading
  * next to it carries the meaning.
  */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 24, children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+function Icon({ size = 24, ...props }: IconProps) {
+  return <SvgIcon size={size} {...props} />;
 }
 
 const ShieldIcon = (p: IconProps) => (

@@ -1,28 +1,10 @@
-import type { SVGProps } from 'react';
+import { SvgIcon, type IconProps } from '../lib/svg-icon';
 
 // Icons used only by the campaign components (same 24px stroke style as components/icons.tsx).
 // All decorative: the text next to each one carries the meaning.
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 16, children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+function Icon({ size = 16, ...props }: IconProps) {
+  return <SvgIcon size={size} {...props} />;
 }
 
 export const ClockIcon = (p: IconProps) => (

@@ -1,30 +1,12 @@
-import type { SVGProps } from 'react';
+import { SvgIcon, type IconProps } from '../lib/svg-icon';
 
 /*
  * A handful of inline stroke icons (24px grid, lucide-style) so ui needs no icon dependency.
  * Every icon is decorative: the control around it carries the accessible name.
  */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+function Icon({ size = 20, ...props }: IconProps) {
+  return <SvgIcon size={size} {...props} />;
 }
 
 export const MenuIcon = (p: IconProps) => (

@@ -1,28 +1,11 @@
-import type { SVGProps } from 'react';
+import { SvgIcon, type IconProps } from '../lib/svg-icon';
+export type { IconProps };
 
 // Icons of the events and admin components (same 24px stroke style as components/icons.tsx).
 // All decorative: the control or text next to each one carries the meaning.
-export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+function Icon({ size = 20, ...props }: IconProps) {
+  return <SvgIcon size={size} {...props} />;
 }
 
 export const CalendarIcon = (p: IconProps) => (

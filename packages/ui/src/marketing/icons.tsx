@@ -1,30 +1,12 @@
-import type { ReactNode, SVGProps } from 'react';
+import { SvgIcon, type IconProps } from '../lib/svg-icon';
 
 /*
  * Stroke icons for the marketing sections (24px grid, lucide-style, like components/icons.tsx, whose base is
  * not exported). Every icon is decorative: the text next to it, or the control around it, carries the meaning.
  */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 24, children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+function Icon({ size = 24, ...props }: IconProps) {
+  return <SvgIcon size={size} {...props} />;
 }
 
 export const ChevronLeftIcon = (p: IconProps) => (
