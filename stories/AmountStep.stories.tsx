@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { pickOption } from './support/pick-option';
 import { AmountStep, INITIAL_DONATION_WIZARD_VALUE, type AmountStepProps, type AmountStepValue } from '@charity/ui';
 
 type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
-const body = within(document.body);
 
 const INR: AmountStepValue = {
   countryCode: INITIAL_DONATION_WIZARD_VALUE.countryCode,
@@ -23,11 +23,8 @@ const ui = {
   continue: (c: Canvas) => c.getByRole('button', { name: 'Continue' }),
 };
 
-async function chooseCountry(canvas: Canvas, label: string) {
-  await userEvent.click(ui.country(canvas));
-  const listbox = await body.findByRole('listbox');
-  await userEvent.click(within(listbox).getByRole('option', { name: label }));
-  await waitFor(() => expect(body.queryByRole('listbox')).toBeNull());
+function chooseCountry(canvas: Canvas, label: string) {
+  return pickOption(ui.country(canvas), label);
 }
 
 /** As the wizard uses it: the value lives outside (a store); every change comes back in. */

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { pickOption } from './support/pick-option';
 import { ContactForm, type ContactErrors, type ContactFormProps, type ContactPayload } from '@charity/ui';
 
 const body = within(document.body);
@@ -15,11 +16,8 @@ const field = {
   submit: (c: Canvas) => c.getByRole('button', { name: /Send Message|Sending\.\.\./ }),
 };
 
-async function chooseSubject(canvas: Canvas, label: string) {
-  await userEvent.click(field.subject(canvas));
-  const listbox = await body.findByRole('listbox');
-  await userEvent.click(within(listbox).getByRole('option', { name: label }));
-  await waitFor(() => expect(body.queryByRole('listbox')).toBeNull());
+function chooseSubject(canvas: Canvas, label: string) {
+  return pickOption(field.subject(canvas), label);
 }
 
 /** A message that passes every rule. */

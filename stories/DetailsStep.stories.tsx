@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { pickOption } from './support/pick-option';
 import { DetailsStep, INITIAL_DONATION_WIZARD_VALUE, type DetailsStepProps } from '@charity/ui';
 
 type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
@@ -23,11 +24,8 @@ const ui = {
   alert: (c: Canvas) => c.getByRole('alert'),
 };
 
-async function chooseState(canvas: Canvas, state: string) {
-  await userEvent.click(ui.stateSelect(canvas));
-  const listbox = await body.findByRole('listbox');
-  await userEvent.click(within(listbox).getByRole('option', { name: state }));
-  await waitFor(() => expect(body.queryByRole('listbox')).toBeNull());
+function chooseState(canvas: Canvas, state: string) {
+  return pickOption(ui.stateSelect(canvas), state);
 }
 
 /** As the wizard uses it: the details live outside; every change comes back in. */
