@@ -19,6 +19,9 @@ function StoryLink({ onClick, ...props }: UiLinkProps) {
 }
 
 const preview: Preview = {
+  // 'autodocs': a docs page (props table, description, every story) for each component.
+  // 'visual': every story is screenshotted by e2e/visual; a story opts out with tags: ['!visual'] and a reason.
+  tags: ['autodocs', 'visual'],
   parameters: {
     // Any axe violation fails the story's test, in the browser and in `npm test`.
     a11y: { test: 'error' },

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './playwright.config';
 
 // The contact page against the built product: its details, the form's rules and messages (spec §5), and a
 // real message sent to POST /api/contact. The API allows 5 messages per 10 minutes per address, so only one
@@ -136,7 +137,18 @@ test("editing a field clears that field's error only", async ({ page }) => {
   await expect(page.getByText('Message is required')).toBeVisible();
 });
 
-test('a valid message is stored (201) and the success toast shows; the form is cleared', async ({ page }) => {
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/events$/);
+}
+
+test('a valid message is stored (201) and the success toast shows; the form is cleared; staff read it in /admin/messages', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
   const f = form(page);
   const unique = `E2E message ${Date.now()}: when are you open on Saturdays?`;
   await fillValid(page, unique);
@@ -157,6 +169,29 @@ test('a valid message is stored (201) and the success toast shows; the form is c
   await expect(f.phone).toHaveValue('');
   await expect(f.subject).toHaveText('Select a subject');
   await expect(f.message).toHaveValue('');
+
+  // Staff see it in the admin inbox, unread, newest first; opening it shows it in full and marks it read.
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Messages', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  const inbox = page.getByRole('tabpanel');
+  const item = inbox.getByRole('button').filter({ hasText: unique });
+  await expect(item).toHaveAccessibleName(/^Unread: Asha Rao/);
+  await expect(item).toContainText('Volunteer Opportunities');
+  const unreadTab = page.getByRole('tab', { name: /^Unread \(\d+\)$/ });
+  const unreadBefore = Number(/\((\d+)\)/.exec((await unreadTab.textContent()) ?? '')?.[1]);
+  const marked = page.waitForResponse((r) => r.request().method() === 'PATCH' && /\/api\/admin\/messages\/\d+$/.test(new URL(r.url()).pathname));
+  await item.click();
+  expect((await marked).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Message from Asha Rao' })).toBeFocused();
+  const opened = page.getByRole('article', { name: 'Message from Asha Rao' });
+  await expect(opened).toContainText(unique);
+  await expect(opened.getByRole('link', { name: 'asha.rao@example.org' })).toHaveAttribute('href', 'mailto:asha.rao@example.org');
+  await expect(item).not.toHaveAccessibleName(/^Unread:/);
+  await expect(unreadTab).toHaveText(`Unread (${unreadBefore - 1})`);
+  // Read on the server too: after a reload it is still read.
+  await page.reload();
+  await expect(page.getByRole('tabpanel').getByRole('button').filter({ hasText: unique })).toHaveAccessibleName(/^Asha Rao/);
 });
 
 test('a server rejection shows its message as one toast, marks the field and keeps the values', async ({ page }) => {

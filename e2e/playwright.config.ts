@@ -9,6 +9,9 @@ import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'charity-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3123);
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-123' };
+/** widget.spec.ts serves partner pages on two more ports: the first is a listed partner, the second is not. */
+export const E2E_PARTNER_PORT = Number(process.env.E2E_PARTNER_PORT ?? port + 1);
+export const E2E_STRANGER_PORT = E2E_PARTNER_PORT + 1;
 
 export default defineConfig({
   testDir: '.',
@@ -39,6 +42,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
+      // A second local origin (another port) may frame the donate widget; E2E_STRANGER_PORT's may not.
+      PARTNER_ORIGINS: `http://127.0.0.1:${E2E_PARTNER_PORT}`,
     },
   },
 });

@@ -14,7 +14,7 @@ const builds = [
   { workspace: 'packages/ui', inputs: ['packages/ui/src'], output: 'packages/ui/dist/styles.css' },
   {
     workspace: 'apps/site',
-    inputs: ['apps/site/src', 'apps/site/index.html', 'apps/site/public', 'apps/site/scripts', 'packages/ui/src', 'packages/domain/src'],
+    inputs: ['apps/site/src', 'apps/site/index.html', 'apps/site/embed.html', 'apps/site/widget.tsup.config.ts', 'apps/site/vite.config.ts', 'apps/site/public', 'apps/site/scripts', 'packages/ui/src', 'packages/domain/src'],
     output: 'apps/site/dist/index.html',
   },
   {

@@ -2,6 +2,7 @@
 // `npm test`: every kind of test the project has, in one command, with a summary at the end.
 // Stages run in order; e2e needs the build, so a failed build skips it. Exit code is non-zero if any stage failed.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './chromium.mjs';
@@ -13,8 +14,15 @@ const stages = [
   { name: 'lint', cmd: ['npm', 'run', 'lint'] },
   { name: 'build', cmd: ['npm', 'run', 'build'] },
   { name: 'bundle budget', cmd: ['node', 'scripts/bundle-budget.mjs'], needs: 'build' },
-  { name: 'unit, api and story tests (vitest)', cmd: ['npx', 'vitest', 'run'] },
+  { name: 'ui package (npm pack into a scratch Vite app)', cmd: ['node', 'scripts/pack-test.mjs', '--no-build'], needs: 'build' },
+  {
+    name: 'unit, api and story tests (vitest)',
+    // The JSON report lets the summary name the failing tests: CI keeps only the tail of the output.
+    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+    report: 'test-results/vitest.json',
+  },
   { name: 'end-to-end (playwright)', cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], needs: 'build' },
+  { name: 'visual regression (every story vs baselines)', cmd: ['npm', 'run', 'test:visual'] },
 ];
 
 try {
@@ -49,4 +57,30 @@ for (const r of results) {
   const status = r.skipped ? 'SKIPPED (build failed)' : r.ok ? 'passed' : 'FAILED';
   console.log(`${status.padEnd(22)} ${r.name.padEnd(40)} ${r.seconds.toFixed(1)} s`);
 }
+for (const stage of stages) {
+  const result = results.find((r) => r.name === stage.name);
+  if (stage.report && result && !result.ok && !result.skipped) printVitestFailures(path.join(root, stage.report));
+}
 process.exit(results.every((r) => r.ok) ? 0 : 1);
+
+/** Names each failing Vitest test (and failing file without tests) with the first lines of its error. */
+function printVitestFailures(file) {
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    console.log(`(no Vitest report at ${path.relative(root, file)})`);
+    return;
+  }
+  console.log('\n━━ failing Vitest tests ━━');
+  for (const suite of report.testResults ?? []) {
+    const where = path.relative(root, suite.name);
+    const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (failed.length === 0 && suite.status === 'failed') console.log(`✗ ${where}: ${firstLines(suite.message)}`);
+    for (const test of failed) console.log(`✗ ${where} › ${test.fullName}\n    ${firstLines(test.failureMessages?.join('\n'))}`);
+  }
+}
+
+function firstLines(text = '') {
+  return String(text).split('\n').slice(0, 6).join('\n    ').slice(0, 1200);
+}

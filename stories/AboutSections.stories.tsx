@@ -8,6 +8,7 @@ import {
   PageHero,
   PageSection,
 } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const values = [
   { title: 'Compassion', description: 'We meet every child and family with kindness.', icon: 'heart' },
@@ -26,7 +27,19 @@ const meta = {
   title: 'About/Sections',
   component: PageSection,
   args: { title: 'Our Values', intro: 'What guides our work with children and families.' },
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'Building blocks of the About page: `PageSection` (a titled section with an intro) and the value, team and story blocks rendered inside it.',
+      usage: `<PageSection title="Our Values" intro="What guides our work with children and families.">
+  …
+</PageSection>`,
+      a11y: [
+        'Each section is a `<section>` labelled by its own heading (`aria-labelledby`), so it is listed as a landmark region.',
+        'Decorative icons are `aria-hidden`; all meaning is in the text.',
+      ],
+    }),
+  },
 } satisfies Meta<typeof PageSection>;
 export default meta;
 type Story = StoryObj<typeof meta>;

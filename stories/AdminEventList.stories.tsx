@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AdminEventList } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 /** A photo-like placeholder as an inline SVG data URI: no network in stories. */
 function photo(label: string, colour: string): string {
@@ -46,6 +47,17 @@ const WITH_PHOTOS = { ...HEALTH_CAMP, images: [image(11, 'Checkups', '#1d5fa8'),
 const meta = {
   title: 'Admin/AdminEventList',
   component: AdminEventList,
+  parameters: {
+    docs: componentDocs({
+      summary: 'The admin\'s event list with edit, delete and photo upload and removal per event.',
+      usage: `<AdminEventList events={events} status="ready" onEdit={edit} onDelete={remove}
+  onUpload={upload} onDeleteImage={removeImage} onRetry={reload} />`,
+      a11y: [
+        'Every action button\'s accessible name includes the event title (\'Delete image 2 of Community Health Camp\').',
+        'Upload errors are announced with `role="alert"` and tied to the upload control with `aria-describedby`.',
+      ],
+    }),
+  },
   args: {
     events: [HEALTH_CAMP, BOOK_FAIR],
     status: 'ready',

@@ -1,10 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
 import { AdminEventsHeader } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Admin/AdminEventsHeader',
   component: AdminEventsHeader,
+  parameters: {
+    docs: componentDocs({
+      summary: 'Header of the admin events page: who is signed in, \'Add Event\' and \'Logout\'.',
+      usage: `<AdminEventsHeader user={{ full_name: 'Asha Rao', role: 'admin' }} onAddEvent={openForm} onLogout={logout} />`,
+      a11y: [
+        'Both actions are native buttons in reading order; no information is conveyed by colour alone.',
+      ],
+    }),
+  },
   args: { user: { full_name: 'Asha Rao', role: 'admin' }, onAddEvent: fn(), onLogout: fn() },
 } satisfies Meta<typeof AdminEventsHeader>;
 export default meta;

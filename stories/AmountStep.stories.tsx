@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { pickOption } from './support/pick-option';
 import { AmountStep, INITIAL_DONATION_WIZARD_VALUE, type AmountStepProps, type AmountStepValue } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
 
@@ -45,6 +46,16 @@ function Stateful(props: AmountStepProps) {
 const meta = {
   title: 'Donation/AmountStep',
   component: AmountStep,
+  parameters: {
+    docs: componentDocs({
+      summary: 'Step 1 of the donation wizard: currency by country, preset and custom amounts, validation messages.',
+      usage: `<AmountStep value={amount} onChange={setAmount} onContinue={next} />`,
+      a11y: [
+        'Presets are buttons and the custom amount a labelled input; the validation message is an alert tied to the input.',
+        'On an invalid Continue, focus moves to the field that needs attention.',
+      ],
+    }),
+  },
   args: { value: INR, onChange: fn(), onContinue: fn() },
   render: (args) => <Stateful {...args} />,
   decorators: [
@@ -106,6 +117,20 @@ export const UnitedStatesDollars: Story = {
     await expect(canvas.getByText('Your impact:').parentElement).toHaveTextContent('Healthcare for 1 month');
     await userEvent.click(ui.continue(canvas));
     await expect(args.onContinue).toHaveBeenCalledWith({ ...INR, countryCode: 'US', selectedAmount: 50 });
+  },
+};
+
+/** A partner's own amounts (the donate widget's data-amounts): the buttons while the currency is theirs, the usual ones after a country change. */
+export const PartnerPresetAmounts: Story = {
+  args: { value: { ...INR, selectedAmount: 750 }, presetAmounts: { currency: 'INR', amounts: [750, 1500, 3000] } },
+  play: async ({ canvas, args }) => {
+    await expect(ui.amounts(canvas).map((r) => r.closest('label')?.textContent)).toEqual(['₹750', '₹1,500', '₹3,000']);
+    await expect(ui.amount(canvas, '₹750')).toBeChecked();
+    await userEvent.click(ui.amount(canvas, '₹3,000'));
+    await expect(args.onChange).toHaveBeenLastCalledWith({ ...INR, selectedAmount: 3000 });
+
+    await chooseCountry(canvas, 'United States (USD)');
+    await expect(ui.amounts(canvas).map((r) => r.closest('label')?.textContent)).toEqual(['$1', '$5', '$10', '$25', '$50']);
   },
 };
 

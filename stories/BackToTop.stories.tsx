@@ -1,11 +1,22 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { BackToTop } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Layout/BackToTop',
   component: BackToTop,
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'A floating \'Back to top\' button that appears after scrolling 300px.',
+      usage: `<BackToTop />`,
+      a11y: [
+        'A native button with the accessible name \'Back to top\'.',
+        'With `prefers-reduced-motion: reduce` the scroll jumps instead of animating.',
+      ],
+    }),
+  },
   decorators: [
     (Story) => (
       <main style={{ minHeight: '400vh', padding: '1.5rem', fontFamily: 'system-ui' }}>

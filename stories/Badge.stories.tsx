@@ -1,10 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { Badge, eventStatusTone } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Components/Badge',
   component: Badge,
+  parameters: {
+    docs: componentDocs({
+      summary: 'A small status or category label in one of six tones.',
+      usage: `<Badge tone="green">Active</Badge>`,
+      a11y: [
+        'Badges are text: the tone is decoration only, so the words must carry the meaning.',
+        'Every tone keeps 4.5:1 text contrast.',
+      ],
+    }),
+  },
   args: { children: 'Featured' },
   argTypes: { tone: { control: 'select', options: ['blue', 'yellow', 'green', 'red', 'grey', 'neutral'] } },
 } satisfies Meta<typeof Badge>;

@@ -1,10 +1,24 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button, ButtonLink, LinkProvider, type UiLinkProps } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Components/Button',
   component: Button,
+  parameters: {
+    docs: componentDocs({
+      summary: 'The site\'s button in six variants and three sizes, with loading and disabled states; `ButtonLink` renders the same look as a link.',
+      usage: `<Button variant="primary" size="lg" onClick={donate}>Donate</Button>
+<Button loading loadingText="Signing In...">Sign In</Button>
+<ButtonLink href="/donate">Start Supporting</ButtonLink>`,
+      a11y: [
+        '`type="button"` by default, so a button inside a form never submits by accident (pass `type="submit"`).',
+        'Loading sets `aria-busy="true"` and disables the button; the spinner is `aria-hidden` and the label (or `loadingText`) stays readable.',
+        'Focus shows as a `:focus-visible` outline in `--cs-focus-ring-color`; the spinner stops under reduced motion.',
+      ],
+    }),
+  },
   args: { children: 'Donate', onClick: fn() },
   argTypes: {
     variant: { control: 'select', options: ['primary', 'secondary', 'outline', 'ghost', 'danger', 'link'] },

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { CampaignCard, type CampaignCardCampaign } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 // Every story renders at a fixed moment so "days left" is the same on every run.
 const NOW = new Date('2025-06-01T12:00:00.000Z');
@@ -36,6 +37,16 @@ const base: CampaignCardCampaign = {
 const meta = {
   title: 'Campaigns/CampaignCard',
   component: CampaignCard,
+  parameters: {
+    docs: componentDocs({
+      summary: 'One campaign: image, title, description, progress, days left and a donate link.',
+      usage: `<CampaignCard campaign={campaign} now={new Date()} />`,
+      a11y: [
+        'An `<article>` labelled by the campaign title; the image has the campaign\'s alt text or is decorative.',
+        'Progress is a `role="progressbar"` with a text value (\'45% funded\').',
+      ],
+    }),
+  },
   args: { campaign: base, now: NOW },
   decorators: [
     (Story) => (

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { CampaignFilters, type CampaignFiltersProps } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 /** Controlled as the site uses it: the filters in, changes out and reflected. */
 function Controlled(props: CampaignFiltersProps) {
@@ -33,6 +34,15 @@ function Controlled(props: CampaignFiltersProps) {
 const meta = {
   title: 'Campaigns/CampaignFilters',
   component: CampaignFilters,
+  parameters: {
+    docs: componentDocs({
+      summary: 'Search box and status/featured filters of the Campaigns page.',
+      usage: `<CampaignFilters onSearch={setQuery} onStatusChange={setStatus} onFeaturedChange={setFeatured} />`,
+      a11y: [
+        'Wrapped in a labelled `role="search"` landmark; every control has a visible label.',
+      ],
+    }),
+  },
   args: { onSearch: fn(), onStatusChange: fn(), onFeaturedChange: fn() },
   render: (args) => <Controlled {...args} />,
 } satisfies Meta<typeof CampaignFilters>;

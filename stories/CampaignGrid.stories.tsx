@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { CampaignGrid, type CampaignCardCampaign, type CampaignGridProps } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -47,6 +48,17 @@ function campaigns(count: number, from = 1): CampaignCardCampaign[] {
 const meta = {
   title: 'Campaigns/CampaignGrid',
   component: CampaignGrid,
+  parameters: {
+    docs: componentDocs({
+      summary: 'The Campaigns page grid with \'Load More\', skeletons while loading, and empty and error states.',
+      usage: `<CampaignGrid campaigns={campaigns} now={new Date()} onLoadMore={loadMore}
+  onClearFilters={clear} onRetry={reload} />`,
+      a11y: [
+        'Loading placeholders are grouped (`aria-busy`, one status text); \'Showing 9 of 12 campaigns\' is in a `role="status"` region.',
+        '\'Load More Campaigns\' stays focusable while the next page loads (`aria-disabled`), so keyboard focus is not lost.',
+      ],
+    }),
+  },
   args: {
     campaigns: campaigns(9),
     now: NOW,

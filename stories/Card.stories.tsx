@@ -15,10 +15,23 @@ import {
   CARD_ACTION_CLASS,
   ProgressBar,
 } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Components/Card',
   component: Card,
+  parameters: {
+    docs: componentDocs({
+      summary: 'A surface with optional header, body and footer; the base of campaign, event and info cards.',
+      usage: `<Card>
+  <CardHeader><CardTitle level={3}>Clean Water</CardTitle></CardHeader>
+  <CardBody>…</CardBody>
+</Card>`,
+      a11y: [
+        'Purely presentational: `CardTitle level` sets the heading level to fit the page outline; `as` renders an `<article>` or `<li>` where that is the right element.',
+      ],
+    }),
+  },
   decorators: [
     (Story) => (
       <div style={{ maxWidth: '22rem' }}>

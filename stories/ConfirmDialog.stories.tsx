@@ -1,10 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ConfirmDialog } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Admin/ConfirmDialog',
   component: ConfirmDialog,
+  parameters: {
+    docs: componentDocs({
+      summary: 'A confirm/cancel dialog for destructive admin actions.',
+      usage: `<ConfirmDialog open title="Delete Event" message="Are you sure…?" onConfirm={remove} onCancel={close} />`,
+      a11y: [
+        'An alert dialog: focus starts on Cancel (the safe choice), Escape cancels, focus returns to the opener.',
+      ],
+    }),
+  },
   args: {
     open: true,
     title: 'Delete Event',

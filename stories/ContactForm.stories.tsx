@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { pickOption } from './support/pick-option';
 import { ContactForm, type ContactErrors, type ContactFormProps, type ContactPayload } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const body = within(document.body);
 type Canvas = ReturnType<typeof within>;
@@ -60,6 +61,16 @@ function SiteLikeForm(props: ContactFormProps & { outcome: 'success' | 'failure'
 const meta = {
   title: 'Contact/ContactForm',
   component: ContactForm,
+  parameters: {
+    docs: componentDocs({
+      summary: 'The Contact page form with client-side validation and sending/sent/failed states.',
+      usage: `<ContactForm onSubmit={async (message) => api.sendMessage(message)} />`,
+      a11y: [
+        'Every input has a visible label; errors are linked with `aria-describedby` and `aria-invalid`, and focus moves to the first invalid field.',
+        'The form is `aria-busy` while sending; success and failure are announced.',
+      ],
+    }),
+  },
   args: { onSubmit: fn(async () => {}) },
   decorators: [
     (Story) => (

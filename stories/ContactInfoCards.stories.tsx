@@ -11,6 +11,7 @@ import {
   PageSection,
   SocialLinks,
 } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const details = {
   phone: '+91 80 4123 5678',
@@ -38,7 +39,16 @@ const meta = {
   title: 'Contact/ContactInfoCards',
   component: ContactInfoCards,
   args: { details },
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'The Contact page\'s phone, e-mail and address cards.',
+      usage: `<ContactInfoCards details={organisation.contact} />`,
+      a11y: [
+        'A labelled section; phone and e-mail are real `tel:` and `mailto:` links.',
+      ],
+    }),
+  },
 } satisfies Meta<typeof ContactInfoCards>;
 export default meta;
 type Story = StoryObj<typeof meta>;

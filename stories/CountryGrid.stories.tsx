@@ -1,11 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { CountryGrid, InternationalDonationsSection } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Donate/CountryGrid',
   component: CountryGrid,
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'Donate page: the countries donations can be made from, and the international donations section around it.',
+      usage: `<InternationalDonationsSection>
+  <CountryGrid />
+</InternationalDonationsSection>`,
+      a11y: [
+        'A list; flags are decorative and each country name is text.',
+      ],
+    }),
+  },
 } satisfies Meta<typeof CountryGrid>;
 export default meta;
 type Story = StoryObj<typeof meta>;

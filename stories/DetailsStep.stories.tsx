@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { pickOption } from './support/pick-option';
 import { DetailsStep, INITIAL_DONATION_WIZARD_VALUE, type DetailsStepProps } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
 const body = within(document.body);
@@ -46,6 +47,15 @@ function Stateful(props: DetailsStepProps) {
 const meta = {
   title: 'Donation/DetailsStep',
   component: DetailsStep,
+  parameters: {
+    docs: componentDocs({
+      summary: 'Step 2 of the donation wizard: donor name, e-mail, phone, address and tax fields for the chosen country.',
+      usage: `<DetailsStep countryCode="IN" value={details} onChange={setDetails} onBack={back} onContinue={next} />`,
+      a11y: [
+        'Each field has a visible label and the right `autocomplete`; errors are tied with `aria-describedby`/`aria-invalid` and focus moves to the first invalid field.',
+      ],
+    }),
+  },
   args: { countryCode: 'IN', value: EMPTY, onChange: fn(), onBack: fn(), onContinue: fn() },
   render: (args) => <Stateful {...args} />,
   decorators: [

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button, Dialog, FormField, Input, Textarea, type DialogProps } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 /** Controlled as the site uses it: a trigger sets open, the dialog reports onOpenChange. */
 function WithTrigger(props: DialogProps & { triggerLabel?: string }) {
@@ -36,6 +37,19 @@ const eventForm = (
 const meta = {
   title: 'Components/Dialog',
   component: Dialog,
+  parameters: {
+    docs: componentDocs({
+      summary: 'The modal dialog used by every form and confirmation, built on Radix Dialog.',
+      usage: `<Dialog open={open} onOpenChange={setOpen} title="Add New Event" size="2xl"
+  footer={<Button onClick={save}>Create Event</Button>}>
+  …
+</Dialog>`,
+      a11y: [
+        'Focus is trapped while open and returned to the trigger on close; Escape and the labelled close button close it.',
+        'The title labels the dialog; an optional description is linked with `aria-describedby`.',
+      ],
+    }),
+  },
   args: {
     open: false,
     onOpenChange: fn(),

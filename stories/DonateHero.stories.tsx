@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { DonateHero } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const FORM_ID = 'donation-form';
 
@@ -9,7 +10,17 @@ const meta = {
   component: DonateHero,
   // The spec's starting values (STATS_START): what the page shows while /api/stats loads or when it fails.
   args: { stats: { totalDonations: 15847, childrenHelped: 5241, countries: 12 }, formTargetId: FORM_ID },
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'Top of the Donate page: headline, live totals and \'Start Donating\', which scrolls to the form.',
+      usage: `<DonateHero stats={stats} formTargetId="donation-form" />`,
+      a11y: [
+        'The page\'s `<h1>`; below 768px \'Start Donating\' (with `aria-controls`) takes the visitor straight to the form.',
+        'Smooth scrolling is replaced by a jump under reduced motion.',
+      ],
+    }),
+  },
   // The form section the 'Start Donating' button leads to, far enough below to need a scroll.
   decorators: [
     (Story) => (

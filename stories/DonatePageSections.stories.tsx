@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { DonateCallToAction, DonationFormSection, WhyDonateSection } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 /* The /donate sections around the wizard that have no story file of their own. */
 
@@ -9,7 +10,18 @@ const meta = {
   title: 'Donate/Sections',
   component: DonationFormSection,
   args: { id: 'donation-form', campaign: null, onChangeCampaign: fn() },
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'Donate page sections: the form section with the chosen campaign, \'Why donate\' and the closing call to action.',
+      usage: `<DonationFormSection id="donation-form" campaign={campaign} onChangeCampaign={pick}>
+  <DonationWizard … />
+</DonationFormSection>`,
+      a11y: [
+        'Each section is labelled by its heading; \'Change Campaign\' is a button that moves focus to the campaign picker.',
+      ],
+    }),
+  },
 } satisfies Meta<typeof DonationFormSection>;
 export default meta;
 type Story = StoryObj<typeof meta>;

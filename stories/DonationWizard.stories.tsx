@@ -9,6 +9,7 @@ import {
   type DonationWizardProps,
   type SandboxPaymentIntent,
 } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
 const body = within(document.body);
@@ -130,6 +131,16 @@ async function keyboardToReview(canvas: Canvas) {
 const meta = {
   title: 'Donation/DonationWizard',
   component: DonationWizard,
+  parameters: {
+    docs: componentDocs({
+      summary: 'The four-step donation flow (amount, details, review, payment) with its step indicator.',
+      usage: `<DonationWizard value={value} onChange={setValue} campaign={campaign}
+  renderPayment={(props) => <PaymentPanel {...props} stripe={stripe} />} />`,
+      a11y: [
+        'On every step change focus moves to the new step\'s heading (\'Step 2 of 4: Your Details\'), so keyboard users continue from there and screen readers announce it.',
+      ],
+    }),
+  },
   args: {
     value: INITIAL_DONATION_WIZARD_VALUE,
     onChange: fn(),

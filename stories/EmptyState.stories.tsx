@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
 import { Button, ButtonLink, EmptyState } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const CalendarIcon = () => (
   <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
@@ -12,6 +13,15 @@ const CalendarIcon = () => (
 const meta = {
   title: 'Components/EmptyState',
   component: EmptyState,
+  parameters: {
+    docs: componentDocs({
+      summary: 'What a list shows when there is nothing to show: icon, title, description and an optional action.',
+      usage: `<EmptyState title="No events found" description="Check back later for upcoming events" icon={<CalendarIcon />} />`,
+      a11y: [
+        'The icon is `aria-hidden`; the title and description carry the message.',
+      ],
+    }),
+  },
   args: { title: 'No events found', description: 'Check back later for upcoming events', icon: <CalendarIcon /> },
 } satisfies Meta<typeof EmptyState>;
 export default meta;

@@ -1,10 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { EventDetails } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Events/EventDetails',
   component: EventDetails,
+  parameters: {
+    docs: componentDocs({
+      summary: 'Details of one event: status, date, location, description and impact.',
+      usage: `<EventDetails event={event} />`,
+      a11y: [
+        'A description list of labelled values; missing values are left out rather than shown empty.',
+      ],
+    }),
+  },
   args: {
     event: {
       title: 'Community Health Camp',

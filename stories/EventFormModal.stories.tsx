@@ -1,10 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { EventFormModal } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Admin/EventFormModal',
   component: EventFormModal,
+  parameters: {
+    docs: componentDocs({
+      summary: 'The admin\'s add/edit event dialog.',
+      usage: `<EventFormModal open mode="add" onSubmit={save} onOpenChange={setOpen} />`,
+      a11y: [
+        'A modal dialog (focus trapped, Escape closes); a save error is an alert and the form is `aria-busy` while saving.',
+      ],
+    }),
+  },
   args: { open: true, mode: 'add', onSubmit: fn(), onOpenChange: fn() },
 } satisfies Meta<typeof EventFormModal>;
 export default meta;

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent } from 'storybook/test';
 import { EventPicker, type EventPickerProps } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const EVENTS = [
   { id: 1, title: 'Community Health Camp', date: '2026-03-15' },
@@ -27,6 +28,15 @@ function Controlled(props: EventPickerProps) {
 const meta = {
   title: 'Events/EventPicker',
   component: EventPicker,
+  parameters: {
+    docs: componentDocs({
+      summary: 'Events page: one toggle button per event to choose which event\'s gallery is shown.',
+      usage: `<EventPicker events={events} selectedId={selectedId} onSelect={setSelectedId} />`,
+      a11y: [
+        'A labelled group of toggle buttons; the chosen one has `aria-pressed="true"`.',
+      ],
+    }),
+  },
   args: { events: EVENTS, selectedId: 1, onSelect: fn() },
   render: (args) => <Controlled {...args} />,
 } satisfies Meta<typeof EventPicker>;

@@ -1,10 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { EventStatusBadge } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Events/EventStatusBadge',
   component: EventStatusBadge,
+  parameters: {
+    docs: componentDocs({
+      summary: 'An event\'s status (upcoming, ongoing, completed, cancelled, postponed) as a badge.',
+      usage: `<EventStatusBadge status="upcoming" />`,
+      a11y: [
+        'The status is written out; the colour only repeats it.',
+      ],
+    }),
+  },
   args: { status: 'upcoming' },
   argTypes: { status: { control: 'select', options: ['upcoming', 'ongoing', 'completed', 'cancelled', 'postponed', ''] } },
 } satisfies Meta<typeof EventStatusBadge>;

@@ -1,11 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { EventsClosing, EventsHero } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Events/EventsSections',
   component: EventsHero,
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'Events page hero and closing sections.',
+      usage: `<EventsHero />
+…
+<EventsClosing />`,
+      a11y: [
+        'Each section is labelled by its heading.',
+      ],
+    }),
+  },
 } satisfies Meta<typeof EventsHero>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { FAQ } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const items = [
   {
@@ -24,6 +25,15 @@ const items = [
 const meta = {
   title: 'Contact/FAQ',
   component: FAQ,
+  parameters: {
+    docs: componentDocs({
+      summary: 'Questions and answers that expand one at a time.',
+      usage: `<FAQ items={[{ question: 'Is my donation tax-deductible?', answer: '…' }]} />`,
+      a11y: [
+        'Native `<details>`/`<summary>`: Enter or Space toggles, and the expanded state is announced by the browser.',
+      ],
+    }),
+  },
   args: { items },
   decorators: [
     (Story) => (

@@ -8,12 +8,24 @@ import {
   SectionHeading,
   WHY_CHOOSE_US_ITEMS,
 } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Marketing/FeatureGrid',
   component: FeatureGrid,
   args: { items: HOW_WE_HELP_ITEMS },
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'A grid of icon, title and text items (\'How We Help\').',
+      usage: `<MarketingSection title="How We Help">
+  <FeatureGrid items={items} />
+</MarketingSection>`,
+      a11y: [
+        'A labelled list; icons are decorative.',
+      ],
+    }),
+  },
   render: (args) => (
     <MarketingSection title="How We Help" description="Our programmes work together around each child and family.">
       <FeatureGrid {...args} />

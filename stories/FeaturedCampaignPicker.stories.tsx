@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { within } from 'storybook/test';
 import { expect, fn, userEvent } from 'storybook/test';
 import { FeaturedCampaignPicker, type FeaturedCampaignPickerProps } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const image = (fill: string) =>
   'data:image/svg+xml;utf8,' +
@@ -81,7 +82,16 @@ const meta = {
   component: FeaturedCampaignPicker,
   args: { campaigns: CAMPAIGNS, selectedId: null, onSelectedIdChange: fn() },
   render: (args) => <Controlled {...args} />,
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'Donate page: featured campaigns to donate to, or a general donation.',
+      usage: `<FeaturedCampaignPicker campaigns={campaigns} selectedId={null} onSelectedIdChange={setSelectedId} />`,
+      a11y: [
+        'Each campaign is a toggle button (`aria-pressed`) in a section labelled by its heading.',
+      ],
+    }),
+  },
 } satisfies Meta<typeof FeaturedCampaignPicker>;
 export default meta;
 type Story = StoryObj<typeof meta>;

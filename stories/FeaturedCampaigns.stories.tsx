@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { FeaturedCampaigns, type CampaignCardCampaign } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -43,7 +44,16 @@ const meta = {
   title: 'Campaigns/FeaturedCampaigns',
   component: FeaturedCampaigns,
   args: { campaigns: featured.slice(0, 6), now: NOW },
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'Home page: up to six featured campaigns and a link to all campaigns.',
+      usage: `<FeaturedCampaigns campaigns={featured} now={new Date()} />`,
+      a11y: [
+        'A section labelled by its heading; while loading, a `role="status"` says so instead of an empty grid.',
+      ],
+    }),
+  },
 } satisfies Meta<typeof FeaturedCampaigns>;
 export default meta;
 type Story = StoryObj<typeof meta>;

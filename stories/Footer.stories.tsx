@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { Footer } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const organisation = {
   name: "Children's Charity",
@@ -23,7 +24,17 @@ const meta = {
   title: 'Layout/Footer',
   component: Footer,
   args: { organisation },
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'The site footer: organisation details, links, social profiles and the copyright year.',
+      usage: `<Footer organisation={organisation} />`,
+      a11y: [
+        'A `<footer>` with labelled link groups; social links have accessible names (\'Facebook\') and open in a new tab with `rel="noopener noreferrer"`.',
+        'Link colours on the dark surface keep 4.5:1 (`--cs-color-inverse-link`).',
+      ],
+    }),
+  },
 } satisfies Meta<typeof Footer>;
 export default meta;
 type Story = StoryObj<typeof meta>;

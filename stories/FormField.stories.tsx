@@ -2,10 +2,23 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button, FormField, Input, Textarea } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Components/FormField',
   component: FormField,
+  parameters: {
+    docs: componentDocs({
+      summary: 'A label, control, hint and error wired together; `Input` and `Textarea` are the matching controls.',
+      usage: `<FormField label="Email" hint="We send your receipt here." error={errors.email} required>
+  <Input type="email" name="email" autoComplete="email" />
+</FormField>`,
+      a11y: [
+        'The label is a real `<label for>`; hint and error are linked with `aria-describedby`, the control gets `aria-invalid` and `aria-required`.',
+        'The error text is in a polite live region so it is announced when it appears.',
+      ],
+    }),
+  },
   args: { label: 'Name', children: <Input name="name" autoComplete="name" /> },
   decorators: [
     (Story) => (

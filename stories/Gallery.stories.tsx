@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Gallery, type GalleryImage } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 /** A photo-like placeholder as an inline SVG data URI, drawn at the given width for the srcset. */
 function photo(label: string, colour: string, width = 800): string {
@@ -23,6 +24,16 @@ const PHOTOS = [image(1, 'Checkups', '#1d5fa8'), image(2, 'Meals', '#1e7b3c'), i
 const meta = {
   title: 'Events/Gallery',
   component: Gallery,
+  parameters: {
+    docs: componentDocs({
+      summary: 'A grid of event photos; a photo opens the lightbox.',
+      usage: `<Gallery images={photos} />`,
+      a11y: [
+        'Each photo is a button that opens the lightbox on it; focus returns to that photo when the lightbox closes.',
+        'A photo that fails to load is hidden instead of showing a broken image; with no photos it says \'No images available for this event\'.',
+      ],
+    }),
+  },
   args: { images: PHOTOS },
 } satisfies Meta<typeof Gallery>;
 export default meta;

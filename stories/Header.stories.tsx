@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createContext, useContext, useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button, Header, LinkProvider, type UiLinkProps } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
@@ -12,7 +13,18 @@ const meta = {
     currentPath: '/',
     organisation: { name: "Children's Charity", phone: '+91 98765 43210', email: 'info@example.org' },
   },
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'The site header: logo, navigation, contact bar and the mobile menu; hides on scroll down.',
+      usage: `<Header currentPath={location.pathname} organisation={organisation} />`,
+      a11y: [
+        'A skip link to `#main` comes first; the current page\'s link has `aria-current="page"`.',
+        'The mobile menu button has `aria-expanded`/`aria-controls`; Escape closes the menu and returns focus to the button.',
+        'Hiding on scroll never hides the header while something in it has focus.',
+      ],
+    }),
+  },
   // A tall page under the header so scrolling is real; #main is the skip link's target.
   decorators: [
     (Story) => (

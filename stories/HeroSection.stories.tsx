@@ -2,12 +2,22 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { HeroSection } from '@charity/ui';
 import { storySlides } from './marketing-fixtures';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Marketing/HeroSection',
   component: HeroSection,
   args: { slides: storySlides(8) },
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'Home page hero: slideshow, headline and calls to action.',
+      usage: `<HeroSection slides={slides} scrollTargetId="next-section" />`,
+      a11y: [
+        'The slideshow stops autoplay under reduced motion; \'Scroll down\' moves focus to the next section.',
+      ],
+    }),
+  },
 } satisfies Meta<typeof HeroSection>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -10,6 +10,7 @@ import {
   type Slide,
 } from '@charity/ui';
 import { storySlides } from './marketing-fixtures';
+import { componentDocs } from './support/docs';
 
 // The home page as the site composes it from ui sections (the site adds its featured campaigns at the end).
 
@@ -36,7 +37,16 @@ function HomePage({ reducedMotion }: { reducedMotion?: boolean }) {
 const meta = {
   title: 'Pages/Home',
   component: HomePage,
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'The whole Home page composed from the marketing sections.',
+      usage: `<HomePage … />`,
+      a11y: [
+        'One `<h1>`; every section is labelled by its heading, in reading order.',
+      ],
+    }),
+  },
   beforeEach: () => {
     window.scrollTo(0, 0);
     return () => window.scrollTo(0, 0);

@@ -1,11 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { ImpactList, YourImpactSection } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Donate/ImpactList',
   component: ImpactList,
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'Donate page: what a donation pays for (\'Your Impact\').',
+      usage: `<YourImpactSection>
+  <ImpactList />
+</YourImpactSection>`,
+      a11y: [
+        'A list; amounts are text, icons are decorative.',
+      ],
+    }),
+  },
 } satisfies Meta<typeof ImpactList>;
 export default meta;
 type Story = StoryObj<typeof meta>;

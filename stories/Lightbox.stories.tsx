@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button, Lightbox, type GalleryImage, type LightboxProps } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 /** A photo-like placeholder as an inline SVG data URI: no network in stories. */
 function photo(label: string, colour: string): string {
@@ -40,6 +41,16 @@ function Controlled(props: LightboxProps) {
 const meta = {
   title: 'Events/Lightbox',
   component: Lightbox,
+  parameters: {
+    docs: componentDocs({
+      summary: 'Full-screen photo viewer with previous/next, swipe and a counter.',
+      usage: `<Lightbox images={images} index={index} onIndexChange={setIndex} onClose={close} label="Event Gallery" />`,
+      a11y: [
+        'A modal dialog: Arrow Left/Right change photo, Escape closes and focus returns to the opened photo.',
+        '\'Photo 2 of 8\' is announced through a polite, atomic live region.',
+      ],
+    }),
+  },
   args: { images: IMAGES, index: 0, onIndexChange: fn(), onClose: fn(), label: 'Event Gallery' },
   render: (args) => <Controlled {...args} />,
 } satisfies Meta<typeof Lightbox>;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ButtonLink, LinkProvider, useLink, type UiLinkProps } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const navigate = fn();
 
@@ -29,6 +30,16 @@ function TextLink(props: UiLinkProps) {
 const meta = {
   title: 'Foundations/LinkProvider',
   component: LinkProvider,
+  parameters: {
+    docs: componentDocs({
+      summary: 'Lets the app decide how internal links render (for example a router `Link`); without it they are plain `<a>` elements.',
+      usage: `const RouterLink = ({ href, ...props }: UiLinkProps) => <Link to={href} {...props} />;
+<LinkProvider component={RouterLink}>…</LinkProvider>`,
+      a11y: [
+        'Your link component must render an `<a href>` and pass through every prop (class, aria-*) so focus styles and `aria-current` keep working.',
+      ],
+    }),
+  },
   args: {
     component: RouterLink,
     children: (

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { LoginForm, type LoginCredentials, type LoginFormProps } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
 
@@ -38,7 +39,17 @@ const meta = {
   title: 'Admin/LoginForm',
   component: LoginForm,
   args: { onSubmit: fn() },
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'The admin sign-in form with a show/hide password toggle and error messages.',
+      usage: `<LoginForm onSubmit={async ({ username, password }) => signIn(username, password)} />`,
+      a11y: [
+        'Labelled inputs with `aria-required`; the password toggle is a button with `aria-pressed` and `aria-controls`.',
+        'On a failed submit each error shows under its field and focus moves to the first invalid field; a server error is an alert.',
+      ],
+    }),
+  },
 } satisfies Meta<typeof LoginForm>;
 export default meta;
 type Story = StoryObj<typeof meta>;

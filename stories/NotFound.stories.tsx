@@ -1,10 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { LinkProvider, NotFound, type UiLinkProps } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Pages/NotFound',
   component: NotFound,
+  parameters: {
+    docs: componentDocs({
+      summary: 'The 404 page with links home and to the main sections.',
+      usage: `<NotFound />`,
+      a11y: [
+        'A section labelled by its `<h1>`; \'Go Home\' renders through `LinkProvider`.',
+      ],
+    }),
+  },
 } satisfies Meta<typeof NotFound>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -9,6 +9,7 @@ import {
   type SandboxPaymentIntent,
   type SandboxTransport,
 } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
 const body = within(document.body);
@@ -115,6 +116,17 @@ async function payWith(canvas: Canvas, number: string) {
 const meta = {
   title: 'Donation/PaymentPanel',
   component: PaymentPanel,
+  parameters: {
+    docs: componentDocs({
+      summary: 'Step 4 of the wizard: the card form (Stripe Elements or the offline sandbox), paying, saving and the result.',
+      usage: `<PaymentPanel stripe={stripe} payload={payload} onCreateIntent={createIntent} onSave={save}
+  onInvoice={invoice} onStateChange={setState} onSucceeded={done} onFailed={failed} onBack={back} />`,
+      a11y: [
+        'Paying sets `aria-busy`; progress is announced politely and a failure is an alert describing what to do next.',
+        'Card fields stay in Stripe\'s iframe, which provides their labels.',
+      ],
+    }),
+  },
   args: {
     stripe: null,
     payload: PAYLOAD,
@@ -351,6 +363,20 @@ export const Loading: Story = {
   render: (args) => <PaymentPanel {...args} stripe={null} />,
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Loading payment form...');
+  },
+};
+
+/** The payment form could not be prepared (payments configuration or Stripe.js unreachable): the message, Back and 'Try Again'. */
+export const SetupFailed: Story = {
+  args: { setupError: 'Network error. Please check your internet connection.', onRetrySetup: fn() },
+  render: (args) => <PaymentPanel {...args} stripe={null} />,
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Network error. Please check your internet connection.');
+    await expect(canvas.queryByRole('status')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Try Again' }));
+    await expect(args.onRetrySetup).toHaveBeenCalledTimes(1);
+    await userEvent.click(canvas.getByRole('button', { name: 'Back' }));
+    await expect(args.onBack).toHaveBeenCalledTimes(1);
   },
 };
 

@@ -1,10 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { ProgressBar } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Components/ProgressBar',
   component: ProgressBar,
+  parameters: {
+    docs: componentDocs({
+      summary: 'A labelled progress bar clamped to 0–100%.',
+      usage: `<ProgressBar value={45} label="Funding progress" />`,
+      a11y: [
+        '`role="progressbar"` with `aria-valuenow`, min, max and a text value; the label is required.',
+      ],
+    }),
+  },
   args: { value: 45, label: 'Funding progress' },
   argTypes: { value: { control: { type: 'range', min: -20, max: 150 } } },
 } satisfies Meta<typeof ProgressBar>;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
 import { ReviewStep, type AmountStepValue } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
 
@@ -40,6 +41,15 @@ const proceed = (canvas: Canvas) => canvas.getByRole('button', { name: 'Proceed 
 const meta = {
   title: 'Donation/ReviewStep',
   component: ReviewStep,
+  parameters: {
+    docs: componentDocs({
+      summary: 'Step 3 of the wizard: the amount, donor details and campaign to confirm.',
+      usage: `<ReviewStep amount={amount} details={details} campaign={campaign} onBack={back} onConfirm={pay} />`,
+      a11y: [
+        'A description list of what will be charged; Back and Confirm are native buttons in reading order.',
+      ],
+    }),
+  },
   args: { amount: INDIA_AMOUNT, details: INDIA_DETAILS, campaign: null, onBack: fn(), onConfirm: fn() },
   decorators: [
     (Story) => (

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Select, type SelectProps } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const statusOptions = [
   { value: 'upcoming', label: 'Upcoming' },
@@ -37,6 +38,16 @@ function Controlled(props: SelectProps) {
 const meta = {
   title: 'Components/Select',
   component: Select,
+  parameters: {
+    docs: componentDocs({
+      summary: 'A labelled single-choice select built on Radix Select.',
+      usage: `<Select label="Status" options={[{ value: 'active', label: 'Active' }]} value={status}
+  onValueChange={setStatus} placeholder="Choose a status" />`,
+      a11y: [
+        'The trigger is labelled by the visible label; Arrow keys, Home/End and typing move through options; Escape closes and returns focus.',
+      ],
+    }),
+  },
   args: { label: 'Status', options: statusOptions, placeholder: 'Choose a status', onValueChange: fn() },
   render: (args) => <Controlled {...args} />,
 } satisfies Meta<typeof Select>;

@@ -1,10 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { Skeleton, SkeletonCard, SkeletonGroup } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Components/Skeleton',
   component: Skeleton,
+  parameters: {
+    docs: componentDocs({
+      summary: 'Placeholder blocks shown while content loads.',
+      usage: `<SkeletonGroup label="Loading campaigns">
+  <Skeleton shape="text" />
+</SkeletonGroup>`,
+      a11y: [
+        'A skeleton is hidden from assistive technology; wrap a set in `SkeletonGroup`, which sets `aria-busy` and announces one status text instead of many empty boxes.',
+        'The shimmer stops under reduced motion.',
+      ],
+    }),
+  },
   argTypes: { shape: { control: 'inline-radio', options: ['block', 'text', 'circle'] } },
 } satisfies Meta<typeof Skeleton>;
 export default meta;

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Slideshow } from '@charity/ui';
 import { storySlides } from './marketing-fixtures';
+import { componentDocs } from './support/docs';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -11,6 +12,17 @@ const FAST = 300;
 const meta = {
   title: 'Marketing/Slideshow',
   component: Slideshow,
+  parameters: {
+    docs: componentDocs({
+      summary: 'A rotating set of images with previous/next, pause and dots.',
+      usage: `<Slideshow slides={slides} label="Moments from our work" intervalMs={6000} />`,
+      a11y: [
+        'WAI-ARIA carousel pattern: a pause/play toggle that is always reachable (WCAG 2.2.2), previous/next and one button per slide, Arrow Left/Right while focus is inside.',
+        'Rotation waits while keyboard focus is inside, while dragging and while the tab is hidden; under `prefers-reduced-motion: reduce` it never starts by itself and slides change without a fade.',
+        'Announcements are polite only while the show is not rotating, so screen readers are not interrupted every few seconds.',
+      ],
+    }),
+  },
   args: { slides: storySlides(3), label: 'Moments from our work', intervalMs: FAST },
   decorators: [
     (Story) => (

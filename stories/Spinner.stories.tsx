@@ -1,10 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { Spinner } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Components/Spinner',
   component: Spinner,
+  parameters: {
+    docs: componentDocs({
+      summary: 'An indeterminate loading indicator in three sizes.',
+      usage: `<Spinner size="md" label="Loading campaigns" />`,
+      a11y: [
+        'A polite live region (`role="status"`) with a visible label (default \'Loading...\'); the spinning graphic is `aria-hidden` and stops under reduced motion.',
+      ],
+    }),
+  },
   argTypes: { size: { control: 'inline-radio', options: ['sm', 'md', 'lg'] } },
 } satisfies Meta<typeof Spinner>;
 export default meta;

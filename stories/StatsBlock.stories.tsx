@@ -1,11 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { MarketingSection, StatsBlock } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Marketing/StatsBlock',
   component: StatsBlock,
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'A row of big numbers with labels (children helped, countries, …).',
+      usage: `<MarketingSection title="Our Impact">
+  <StatsBlock />
+</MarketingSection>`,
+      a11y: [
+        'Numbers and labels are read together as one list item each.',
+      ],
+    }),
+  },
 } satisfies Meta<typeof StatsBlock>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { StepIndicator } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
 
@@ -9,6 +10,15 @@ const items = (canvas: Canvas) => within(canvas.getByRole('navigation', { name: 
 const meta = {
   title: 'Donation/StepIndicator',
   component: StepIndicator,
+  parameters: {
+    docs: componentDocs({
+      summary: 'The wizard\'s four steps with the current one highlighted.',
+      usage: `<StepIndicator current={1} />`,
+      a11y: [
+        'A labelled list; the current step has `aria-current="step"` and completed steps say so in text.',
+      ],
+    }),
+  },
   args: { current: 1 },
 } satisfies Meta<typeof StepIndicator>;
 export default meta;

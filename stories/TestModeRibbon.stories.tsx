@@ -1,11 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { Header, TestModeRibbon } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Layout/TestModeRibbon',
   component: TestModeRibbon,
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: componentDocs({
+      summary: 'A ribbon saying donations are in test mode (sandbox or Stripe test keys).',
+      usage: `{paymentsMode !== 'live' && <TestModeRibbon />}`,
+      a11y: [
+        'A labelled, static note (not a live region): it is present from the first render.',
+      ],
+    }),
+  },
 } satisfies Meta<typeof TestModeRibbon>;
 export default meta;
 type Story = StoryObj<typeof meta>;

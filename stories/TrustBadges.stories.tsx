@@ -1,10 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { TrustBadges } from '@charity/ui';
+import { componentDocs } from './support/docs';
 
 const meta = {
   title: 'Marketing/TrustBadges',
   component: TrustBadges,
+  parameters: {
+    docs: componentDocs({
+      summary: 'Small reassurance badges (secure payment, tax receipt, …) under the donate button.',
+      usage: `<TrustBadges />`,
+      a11y: [
+        'A labelled list; icons are decorative.',
+      ],
+    }),
+  },
 } satisfies Meta<typeof TrustBadges>;
 export default meta;
 type Story = StoryObj<typeof meta>;

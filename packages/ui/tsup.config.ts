@@ -10,7 +10,9 @@ export default defineConfig({
   entry: ['src/index.ts', 'src/components/*.tsx', 'src/*/*.tsx', '!src/**/*.test.tsx', '!src/**/*.stories.tsx'],
   format: ['esm'],
   splitting: true,
-  dts: { entry: 'src/index.ts', compilerOptions: { ignoreDeprecations: '6.0' } },
+  // @charity/domain is private and bundled into the JS (a devDependency), so its types are inlined too (`resolve`):
+  // a .d.ts importing '@charity/domain' would leave an installed package's types unresolved.
+  dts: { entry: 'src/index.ts', resolve: ['@charity/domain'], compilerOptions: { ignoreDeprecations: '6.0' } },
   clean: true,
   sourcemap: true,
   treeshake: true,

@@ -3,18 +3,28 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/open.js';
 import { createLogger } from './logger.js';
+import { routeCataloguePlugin } from './admin/route-catalogue.js';
 import { adminGuardPlugin, type AdminGuard } from './plugins/admin-guard.js';
 import { contextPlugin } from './plugins/context.js';
+import { embedPlugin } from './plugins/embed.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { mailPlugin } from './plugins/mail.js';
+import { partnerCorsPlugin } from './plugins/partner-cors.js';
 import { paymentsPlugin } from './plugins/payments.js';
 import { RequestLogController } from './plugins/request-log.js';
-import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { responseCachePlugin } from './plugins/response-cache.js';
+import { answerFrameworkError, securityHeadersPlugin } from './plugins/security-headers.js';
 import { sitePlugin } from './plugins/site.js';
 import { storagePlugin } from './plugins/storage.js';
+import { storybookPlugin } from './plugins/storybook.js';
 import { uploadsPlugin } from './plugins/uploads.js';
 import type { SlowdownPolicy } from './auth/attempts.js';
 import type { PaymentProvider } from './payments/provider.js';
+import { adminCampaignRoutes } from './routes/admin-campaigns.js';
+import { adminDashboardRoutes } from './routes/admin-dashboard.js';
+import { adminDonationRoutes } from './routes/admin-donations.js';
+import { adminMessageRoutes } from './routes/admin-messages.js';
+import { adminOutboxRoutes } from './routes/admin-outbox.js';
 import { authRoutes } from './routes/auth.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { contactRoutes } from './routes/contact.js';
@@ -65,6 +75,8 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
     logController: new RequestLogController(),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
+    // A malformed or over-long URL is refused by Fastify before any hook: answer it in our envelope, with our headers.
+    frameworkErrors: answerFrameworkError,
   });
 
   await app.register(securityHeadersPlugin);
@@ -72,11 +84,16 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
 
   await app.register(contextPlugin, { config, database });
   await app.register(adminGuardPlugin, { guard: adminGuard });
+  // Before any route: it records every route and whether requireAdmin guards it (the access-control test's list).
+  await app.register(routeCataloguePlugin);
   await app.register(storagePlugin, { uploadsDir: config.uploadsDir, maxFileMb: config.uploadMaxMb, storage });
   await app.register(mailPlugin);
   await app.register(paymentsPlugin, { provider: paymentProvider });
   // Only routes that ask for it (config.rateLimit) are limited.
   await app.register(rateLimit, { global: false });
+  await app.register(partnerCorsPlugin);
+  // Before the routes: it wraps the public reads that ask for it (config.responseCache).
+  await app.register(responseCachePlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api', slowdown: loginSlowdown });
@@ -87,8 +104,17 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(donationRoutes, { prefix: '/api' });
   await app.register(invoiceRoutes, { prefix: '/api' });
   await app.register(webhookRoutes, { prefix: '/api' });
+  // The admin console (issue 6): every route behind app.requireAdmin.
+  await app.register(adminDashboardRoutes, { prefix: '/api' });
+  await app.register(adminCampaignRoutes, { prefix: '/api' });
+  await app.register(adminDonationRoutes, { prefix: '/api' });
+  await app.register(adminMessageRoutes, { prefix: '/api' });
+  await app.register(adminOutboxRoutes, { prefix: '/api' });
 
   await app.register(uploadsPlugin, { uploadsDir: config.uploadsDir });
+  // Before the site: its catch-all would otherwise answer these paths with index.html.
+  await app.register(embedPlugin, { siteDir: config.siteDir, paymentsMode: config.payments.mode });
+  await app.register(storybookPlugin, { prefix: '/storybook', storybookDir: config.storybookDir });
   await app.register(sitePlugin, { siteDir: config.siteDir, paymentsMode: config.payments.mode });
 
   return app;

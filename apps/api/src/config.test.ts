@@ -22,6 +22,7 @@ describe('loadConfig defaults', () => {
       dataDir: path.resolve(process.cwd(), 'data'),
       uploadsDir: path.resolve(process.cwd(), 'data', 'uploads'),
       databaseUrl: null,
+      databasePoolSize: 20,
       admin: null,
       publicBaseUrl: 'http://localhost:3000',
       payments: { mode: 'sandbox' },
@@ -76,6 +77,7 @@ describe('loadConfig defaults', () => {
       SESSION_IDLE_MINUTES: '30',
       SESSION_MAX_HOURS: '24',
       PAYMENT_MAX_AMOUNT: '250000',
+      DATABASE_POOL_SIZE: '40',
     });
     expect(config).toMatchObject({
       port: 4000,
@@ -94,6 +96,7 @@ describe('loadConfig defaults', () => {
       uploadMaxMb: 8,
       session: { idleMinutes: 30, maxHours: 24 },
       paymentMaxAmount: 250_000,
+      databasePoolSize: 40,
     });
   });
 
@@ -156,6 +159,9 @@ describe('loadConfig refuses a wrong setting with one sentence naming it', () =>
       { PUBLIC_BASE_URL: 'ftp://example.org' },
       'PUBLIC_BASE_URL must be an http:// or https:// URL such as https://example.org (got "ftp://example.org").',
     ],
+    ['DATABASE_POOL_SIZE zero', { DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be a whole number of connections from 1 to 500 (got "0").'],
+    ['DATABASE_POOL_SIZE not a number', { DATABASE_POOL_SIZE: 'ten' }, 'DATABASE_POOL_SIZE must be a whole number of connections from 1 to 500 (got "ten").'],
+    ['DATABASE_POOL_SIZE too large', { DATABASE_POOL_SIZE: '5000' }, 'DATABASE_POOL_SIZE must be a whole number of connections from 1 to 500 (got "5000").'],
     ['PAYMENTS_MODE unknown', { PAYMENTS_MODE: 'paypal' }, 'PAYMENTS_MODE must be "sandbox" or "stripe" (got "paypal").'],
     ['PAYMENTS_MODE=stripe without keys', { PAYMENTS_MODE: 'stripe' }, 'STRIPE_SECRET_KEY must be set when PAYMENTS_MODE is "stripe".'],
     [
@@ -234,4 +240,30 @@ describe('loadConfig refuses a wrong setting with one sentence naming it', () =>
       expect(message).not.toContain('\n');
     }
   });
+});
+
+describe('PARTNER_ORIGINS and STORYBOOK_DIR', () => {
+  it('lets no partner frame the widget by default, and finds storybook-static at the repository root', () => {
+    const config = loadConfig({});
+    expect(config.partnerOrigins).toEqual({ any: false, origins: [] });
+    expect(config.storybookDir).toBe(path.resolve(import.meta.dirname, '../../../storybook-static'));
+    expect(loadConfig({ STORYBOOK_DIR: 'sb' }).storybookDir).toBe(path.resolve(process.cwd(), 'sb'));
+  });
+
+  it('reads a comma-separated list of origins, normalised, and * for any site', () => {
+    expect(loadConfig({ PARTNER_ORIGINS: ' https://Partner.example , http://127.0.0.1:4100/,https://partner.example' }).partnerOrigins).toEqual({
+      any: false,
+      origins: ['https://partner.example', 'http://127.0.0.1:4100'],
+    });
+    expect(loadConfig({ PARTNER_ORIGINS: '*' }).partnerOrigins).toEqual({ any: true, origins: [] });
+  });
+
+  it.each(['partner.example', 'https://partner.example/donate', 'ftp://partner.example', 'https://user:pw@partner.example'])(
+    'refuses %s with a sentence naming the setting',
+    (entry) => {
+      expect(errorFor({ PARTNER_ORIGINS: `https://ok.example,${entry}` })).toBe(
+        `PARTNER_ORIGINS must be a comma-separated list of origins such as https://partner.example (scheme and host, no path), or * for any site (got ${JSON.stringify(entry)}).`,
+      );
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_SITE_DIR } from './paths.js';
+import { DEFAULT_SITE_DIR, DEFAULT_STORYBOOK_DIR } from './paths.js';
 
 /**
  * The server's settings, read once from the environment at start-up. A missing or malformed value stops the
@@ -26,6 +26,8 @@ export interface Config {
   uploadsDir: string;
   /** A PostgreSQL server to use instead of the embedded database, or null. */
   databaseUrl: string | null;
+  /** Most connections the server opens to PostgreSQL at once (DATABASE_POOL_SIZE, default 20; unused with PGlite). */
+  databasePoolSize: number;
   /** Credentials for the first admin account; null means "generate a password". */
   admin: { username: string; password: string } | null;
   /** Where visitors reach the site, without a trailing slash (links in mail, redirects). */
@@ -45,6 +47,19 @@ export interface Config {
   uploadMaxMb: number;
   /** Admin sign-in sessions: idle timeout in minutes and absolute lifetime in hours. */
   session: { idleMinutes: number; maxHours: number };
+  /**
+   * Partner sites allowed to frame the donate widget (PARTNER_ORIGINS): origins such as 'https://partner.example',
+   * or '*' for any site. Empty (the default): no partner may frame /embed/donate.
+   */
+  partnerOrigins: PartnerOrigins;
+  /** Absolute; the static Storybook (`npm run build-storybook`) served at /storybook/ when it exists. */
+  storybookDir: string;
+}
+
+/** `any: true` when PARTNER_ORIGINS contains '*'; `origins` are the listed ones, normalised (lower case, no slash). */
+export interface PartnerOrigins {
+  any: boolean;
+  origins: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -236,6 +251,10 @@ export const PAYMENT_MAX_AMOUNT_DEFAULT = 500_000;
 // would only turn a clear "too large" answer into a provider error after the donor typed their card.
 export const PAYMENT_MAX_AMOUNT_LIMIT = 999_999;
 export const SESSION_MAX_HOURS_DEFAULT = 12;
+export const DATABASE_POOL_SIZE_DEFAULT = 20;
+// PostgreSQL's own default max_connections is 100, shared by every replica and tool: one process asking for more
+// than a few hundred is a typo, and would only turn into "too many clients" errors under load.
+export const DATABASE_POOL_SIZE_LIMIT = 500;
 
 function parseSession(env: Env): Config['session'] {
   // A session that lives for weeks is a stolen laptop's open door: 30 days is the ceiling either way.
@@ -249,12 +268,45 @@ function parseSession(env: Env): Config['session'] {
   return { idleMinutes, maxHours };
 }
 
+/**
+ * An origin exactly as a browser sends it (scheme, host, optional port; no path, query or credentials), normalised
+ * the way URL serialises it ('HTTPS://Partner.Example:443/' → 'https://partner.example'); null when `raw` is not one.
+ */
+export function parseOrigin(raw: string): string | null {
+  if (!/^https?:\/\/[^/?#\s]+\/?$/i.test(raw)) return null;
+  const url = parseUrl(raw);
+  if (!url || !['http:', 'https:'].includes(url.protocol) || !url.hostname || url.username || url.password) return null;
+  return url.origin;
+}
+
+function parsePartnerOrigins(env: Env): PartnerOrigins {
+  const raw = read(env, 'PARTNER_ORIGINS');
+  if (raw === undefined) return { any: false, origins: [] };
+  let any = false;
+  const origins: string[] = [];
+  for (const entry of raw.split(',').map((part) => part.trim()).filter((part) => part !== '')) {
+    if (entry === '*') {
+      any = true;
+      continue;
+    }
+    const origin = parseOrigin(entry);
+    if (!origin) {
+      throw new ConfigError(
+        `PARTNER_ORIGINS must be a comma-separated list of origins such as https://partner.example (scheme and host, no path), or * for any site (got ${shown(entry)}).`,
+      );
+    }
+    if (!origins.includes(origin)) origins.push(origin);
+  }
+  return { any, origins };
+}
+
 /** Reads and validates every setting; throws ConfigError naming the first one that is wrong. */
 export function loadConfig(env: Env = process.env): Config {
   const port = parsePort(env);
   const host = parseHost(env);
   const dataDir = path.resolve(process.cwd(), read(env, 'DATA_DIR') ?? './data');
   const databaseUrl = parseDatabaseUrl(env);
+  const databasePoolSize = parseWholeNumber(env, 'DATABASE_POOL_SIZE', DATABASE_POOL_SIZE_DEFAULT, 1, DATABASE_POOL_SIZE_LIMIT, 'connections');
   const admin = parseAdmin(env);
   const publicBaseUrl = parsePublicBaseUrl(env, port);
   const payments = parsePayments(env);
@@ -267,12 +319,16 @@ export function loadConfig(env: Env = process.env): Config {
   const uploadMaxMb = parseWholeNumber(env, 'UPLOAD_MAX_MB', UPLOAD_MAX_MB_DEFAULT, 1, UPLOAD_MAX_MB_LIMIT, 'megabytes');
   const session = parseSession(env);
   const paymentMaxAmount = parseWholeNumber(env, 'PAYMENT_MAX_AMOUNT', PAYMENT_MAX_AMOUNT_DEFAULT, 1, PAYMENT_MAX_AMOUNT_LIMIT, 'currency units');
+  const partnerOrigins = parsePartnerOrigins(env);
+  const storybookDirSetting = read(env, 'STORYBOOK_DIR');
+  const storybookDir = storybookDirSetting === undefined ? DEFAULT_STORYBOOK_DIR : path.resolve(process.cwd(), storybookDirSetting);
   return {
     port,
     host,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl,
+    databasePoolSize,
     admin,
     publicBaseUrl,
     payments,
@@ -284,5 +340,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     uploadMaxMb,
     session,
+    partnerOrigins,
+    storybookDir,
   };
 }

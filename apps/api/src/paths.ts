@@ -16,3 +16,6 @@ export const MIGRATIONS_DIR = packagePath('../drizzle');
 
 /** The built site (apps/site/dist), served by the API unless SITE_DIR says otherwise. */
 export const DEFAULT_SITE_DIR = packagePath('../../site/dist');
+
+/** The static Storybook (storybook-static/ at the repository root), served at /storybook/ unless STORYBOOK_DIR says otherwise. */
+export const DEFAULT_STORYBOOK_DIR = packagePath('../../../storybook-static');

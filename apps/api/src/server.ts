@@ -5,7 +5,10 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { DatabaseLockedError } from './db/lock.js';
 import { DatabaseConnectionError, openDatabase, type DatabaseHandle } from './db/open.js';
 import { prepareDatabase } from './db/prepare.js';
+import { issueMissingReceipts, startReceiptSweep } from './donations/missing-receipts.js';
+import { mailReceipt } from './donations/receipts.js';
 import { createLogger } from './logger.js';
+import { startPaymentReconciler, type PaymentReconciler } from './payments/reconcile.js';
 
 // The production entry point (`npm start`, `node apps/api/dist/server.js`): validate settings, open and
 // prepare the database, serve, and shut down cleanly on SIGINT/SIGTERM.
@@ -36,7 +39,7 @@ function listenError(error: unknown, config: Config): Error {
   return error as Error;
 }
 
-function handleShutdownSignals(app: FastifyInstance, database: DatabaseHandle) {
+function handleShutdownSignals(app: FastifyInstance, database: DatabaseHandle, reconciler: PaymentReconciler, receiptSweep: { stop(): Promise<void> }) {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -45,6 +48,9 @@ function handleShutdownSignals(app: FastifyInstance, database: DatabaseHandle) {
       process.exit(1);
     }
     stopping = true;
+    reconciler.stop();
+    // No new receipt sweep; one under way finishes before the database closes (its mails are left queued by app.close).
+    const sweepStopped = receiptSweep.stop();
     app.log.info(`${signal} received: finishing in-flight requests, then stopping`);
     // Stuck connections must not keep the process (and the database lock) alive forever.
     const timer = setTimeout(() => {
@@ -54,6 +60,7 @@ function handleShutdownSignals(app: FastifyInstance, database: DatabaseHandle) {
     timer.unref();
     try {
       await app.close(); // stops accepting, waits for in-flight requests
+      await sweepStopped;
       await database.close(); // for PGlite this also releases DATA_DIR/db.lock
       process.exit(0);
     } catch (error) {
@@ -64,6 +71,25 @@ function handleShutdownSignals(app: FastifyInstance, database: DatabaseHandle) {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/**
+ * Receipts an earlier process left unissued (it was killed between saving a donation and issuing its receipt):
+ * issued before the server listens, all of them whatever their age (the periodic sweep leaves the last 30 s to the
+ * normal path; a request of this process cannot be under way yet, and one of another process racing this is
+ * harmless: one of the two issues the receipt, the other finds it). Mailed after, as the normal path does.
+ * A database failure here is logged, not fatal: the periodic receipt sweep issues them later.
+ */
+async function issueReceiptsLeftBehind(app: FastifyInstance): Promise<void> {
+  const deps = { db: app.db, mailer: app.mailer, log: app.log, publicBaseUrl: app.config.publicBaseUrl };
+  try {
+    const issued = await issueMissingReceipts(app.db, { olderThanMs: 0 });
+    if (issued.length === 0) return;
+    app.log.warn({ issued: issued.length }, 'start-up: issued receipts for completed donations that had none');
+    for (const receipt of issued) app.payments.background('mailing a receipt', () => mailReceipt(deps, receipt));
+  } catch (error) {
+    app.log.error({ err: error }, 'start-up: could not issue missing receipts; the receipt sweep tries again');
+  }
 }
 
 async function main() {
@@ -91,7 +117,14 @@ async function main() {
     logger.info({ driver: database.kind, ms: Date.now() - started }, 'database ready');
 
     const app = await buildApp({ config, database, logger });
-    handleShutdownSignals(app, database);
+    // Before listening: a payment that succeeded while an earlier process was killed gets its donation and receipt
+    // now, so nobody can see the site without them. Then once a minute for deliveries that failed while running.
+    const reconciler = startPaymentReconciler(app);
+    await reconciler.runOnce();
+    // After the re-delivery: the donations it wrote are among those needing a receipt.
+    await issueReceiptsLeftBehind(app);
+    const receiptSweep = startReceiptSweep({ db: app.db, mailer: app.mailer, log: app.log, publicBaseUrl: app.config.publicBaseUrl });
+    handleShutdownSignals(app, database, reconciler, receiptSweep);
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@charity/ui/styles.css';
 import './styles/global.css';
@@ -12,10 +12,14 @@ useAuthStore.getState().initialise();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <AppRoutes />
-    </AppProviders>
-  </StrictMode>,
-);
+// The first render as a transition: React renders in slices of a few milliseconds and lets the browser in between,
+// instead of one long task while a phone builds the whole page (total blocking time).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

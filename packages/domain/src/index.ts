@@ -27,3 +27,5 @@ export * from './contact-response';
 export * from './event';
 export * from './login-failure';
 export * from './card-payments';
+export * from './admin';
+export * from './donation-payment';

@@ -97,6 +97,7 @@ describe('spec §8 messages, word for word', () => {
     expect(CONFIRM_MESSAGES).toEqual({
       deleteImage: 'Are you sure you want to delete this image?',
       deleteEvent: 'Are you sure you want to delete this event? This will also delete all associated images.',
+      deleteCampaign: 'Are you sure you want to delete this campaign?',
     });
   });
 });

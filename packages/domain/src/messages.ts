@@ -98,4 +98,5 @@ export function paymentStatusMessage(status: string): string {
 export const CONFIRM_MESSAGES = {
   deleteImage: 'Are you sure you want to delete this image?',
   deleteEvent: 'Are you sure you want to delete this event? This will also delete all associated images.',
+  deleteCampaign: 'Are you sure you want to delete this campaign?',
 } as const;

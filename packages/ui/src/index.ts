@@ -77,5 +77,8 @@ export * from './campaigns';
 export * from './contact';
 export * from './events';
 export * from './admin';
+export * from './admin-console';
+export * from './admin-records';
 export * from './donate-page';
 export * from './donation';
+export * from './donate-widget';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password.js';
+import { hashPassword, MIN_SCRYPT_COST, verifyPassword } from './password.js';
 
 describe('password hashing', () => {
   it('verifies the right password and rejects a wrong one', async () => {
@@ -17,6 +17,13 @@ describe('password hashing', () => {
     expect(Buffer.from(parts[4]!, 'base64url')).toHaveLength(16);
     expect(Buffer.from(parts[5]!, 'base64url')).toHaveLength(64);
     expect(hash).not.toContain('secret123');
+  });
+
+  it('records a lower cost asked for by a test, and verifies it (hashes describe their own cost)', async () => {
+    const hash = await hashPassword('secret123', { cost: MIN_SCRYPT_COST });
+    expect(hash.split('$').slice(0, 4)).toEqual(['scrypt', '1024', '8', '1']);
+    expect(await verifyPassword('secret123', hash)).toBe(true);
+    expect(await verifyPassword('secret124', hash)).toBe(false);
   });
 
   it('salts every hash, so the same password hashes differently', async () => {

@@ -2,7 +2,7 @@ import { CAMPAIGN_STATUSES, isCampaignStatus } from '@charity/domain';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http-errors.js';
 import { cleanText } from '../routes/shared.js';
-import { readFilePart } from '../storage/images.js';
+import { multipartFailure, readFilePart } from '../storage/images.js';
 import type { CampaignRow, CampaignValues } from './repository.js';
 
 // The admin's campaign form, as multipart/form-data (fields plus an optional `image` file, as the spec's
@@ -68,6 +68,14 @@ export async function readCampaignForm(request: FastifyRequest): Promise<Campaig
   let image: Buffer | null = null;
   let imageName: string | null = null;
   if (request.isMultipart()) {
+    try {
+      await readParts();
+    } catch (error) {
+      throw multipartFailure(error);
+    }
+    return { fields, malformed, image, imageName };
+  }
+  async function readParts() {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (part.fieldname !== 'image') throw new HttpError(400, CAMPAIGN_FORM_MESSAGES.unexpectedFile);
@@ -81,7 +89,6 @@ export async function readCampaignForm(request: FastifyRequest): Promise<Campaig
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
       }
     }
-    return { fields, malformed, image, imageName };
   }
   const body = request.body;
   if (body === undefined || body === null) return { fields, malformed, image, imageName };

@@ -129,6 +129,10 @@ export const campaigns = pgTable(
     index('campaigns_end_date_idx').on(t.endDate),
     index('campaigns_is_featured_idx').on(t.isFeatured),
     index('campaigns_created_at_id_idx').on(t.createdAt, t.id),
+    // The public list's usual shapes on a cache miss (issue 8): one status (and featured), newest first. Ascending:
+    // read backwards they give `created_at desc, id desc` (nulls first), exactly the list's order.
+    index('campaigns_status_created_at_id_idx').on(t.status, t.createdAt, t.id),
+    index('campaigns_featured_status_created_at_id_idx').on(t.isFeatured, t.status, t.createdAt, t.id),
   ],
 );
 
@@ -150,6 +154,8 @@ export const events = pgTable(
     check('events_status_check', sql`${t.status} in ${sqlList(EVENT_STATUS_VALUES)}`),
     index('events_status_date_idx').on(t.status, t.date),
     index('events_date_idx').on(t.date),
+    // The public lists' order (date descending, undated last, then id) per status: no sort on a cache miss.
+    index('events_status_date_desc_id_idx').on(t.status, t.date.desc().nullsLast(), t.id),
   ],
 );
 
@@ -230,6 +236,11 @@ export const paymentAttempts = pgTable(
     status: text('status').$type<PaymentAttemptStatus>().notNull().default('created'),
     lastErrorCode: text('last_error_code'),
     clientIp: text('client_ip').notNull(),
+    /**
+     * The partner site the donate widget was embedded in (a listed PARTNER_ORIGINS origin), or null for the charity's
+     * own site. Beside donation_data, not in it: the payload's rules (source 'website') are the wizard's, unchanged.
+     */
+    partnerOrigin: text('partner_origin'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -323,6 +334,8 @@ export const donations = pgTable(
     index('donations_created_at_id_idx').on(t.createdAt, t.id),
     index('donations_country_created_idx').on(t.donorCountryCode, t.createdAt),
     index('donations_currency_created_idx').on(t.currency, t.createdAt),
+    // GET /api/stats counts and sums completed donations and their countries: read from the index alone.
+    index('donations_status_country_amount_idx').on(t.status, t.donorCountryCode, t.amountInr),
   ],
 );
 
@@ -345,9 +358,16 @@ export const receipts = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull(),
     issuedAt: instant('issued_at').notNull().defaultNow(),
     mailOutboxId: integer('mail_outbox_id'),
+    /**
+     * 'queued' from issue until its mail is composed into mail_outbox (the sweep composes any a crash left), then
+     * the outbox row's status: 'pending', 'sent', 'failed' (retried) or 'stored'. Null: no donor email, not mailed.
+     */
     mailStatus: text('mail_status'),
   },
-  (t) => [index('receipts_financial_year_sequence_idx').on(t.financialYear, t.sequence)],
+  (t) => [
+    index('receipts_financial_year_sequence_idx').on(t.financialYear, t.sequence),
+    index('receipts_mail_queued_idx').on(t.issuedAt).where(sql`${t.mailStatus} = 'queued'`),
+  ],
 );
 
 /**
@@ -423,6 +443,9 @@ export type MailStatus = (typeof MAIL_STATUS_VALUES)[number];
 /**
  * Every mail the server sends or would send, so staff can see what went out: 'stored' when no SMTP server is
  * configured (the admin area shows these), 'pending' while sending, then 'sent' or 'failed' (with the error).
+ * The table is also the send queue: a mail whose delivery failed keeps a next_attempt_at and is sent again then
+ * (src/mail/retry.ts), rebuilt from the row (a receipt's PDF is drawn again from its receipt), until it is sent or
+ * its attempts run out (next_attempt_at null).
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -438,9 +461,18 @@ export const mailOutbox = pgTable(
     error: text('error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** Where a reply goes (a contact message's visitor), kept so a retry sends the same mail. */
+    replyTo: jsonb('reply_to').$type<{ name: string; address: string } | null>(),
+    /** The receipt this mail carries (its PDF is attached, drawn again from the receipt on each attempt). */
+    receiptId: integer('receipt_id'),
+    /** Delivery attempts made (SMTP only). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When delivery is (re)tried; while an attempt runs, the end of its lease. Null: nothing more to do. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     check('mail_outbox_status_check', sql`${t.status} in ${sqlList(MAIL_STATUS_VALUES)}`),
     index('mail_outbox_status_created_idx').on(t.status, t.createdAt),
+    index('mail_outbox_next_attempt_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
   ],
 );

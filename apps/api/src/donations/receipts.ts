@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/open.js';
-import { campaigns, donations, organisation, receiptCounters, receipts, receiptTokens } from '../db/schema.js';
-import type { Mailer } from '../mail/mailer.js';
+import { campaigns, donations, mailOutbox, organisation, receiptCounters, receipts, receiptTokens } from '../db/schema.js';
+import type { MailAttachment, Mailer, MailMessage, MailOutcome } from '../mail/mailer.js';
 import { renderReceiptPdf, type ReceiptInput } from '../receipts/pdf.js';
 import { receiptMail } from '../receipts/receipt-mail.js';
 import { receiptOrganisation } from '../receipts/receipt-text.js';
-import { financialYear, formatReceiptNumber, receiptFileName } from './receipt-number.js';
+import { financialYear, RECEIPT_PREFIX, receiptFileName } from './receipt-number.js';
 
 // Receipts: issued once per donation with the next number of its financial year, frozen at issue time (the PDF
 // is drawn again from the frozen details on every download), mailed once to the donor with the PDF attached, and
@@ -23,7 +23,7 @@ export function hashReceiptToken(token: string): string {
 export interface IssuedReceipt {
   id: number;
   number: string;
-  /** A download token for this caller (the mail's own on creation). Never stored: only its SHA-256 is. */
+  /** A download token for this caller (the mail gets one of its own). Never stored: only its SHA-256 is. */
   token: string;
   /** True for the request that issued the receipt: it, and only it, mails it. */
   created: boolean;
@@ -65,46 +65,117 @@ async function mintToken(db: Database, receiptId: number): Promise<string> {
   return token;
 }
 
+/** A unique constraint refusing a write (PostgreSQL 23505), whether drizzle wrapped the driver's error or not. */
+function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The donation as a receipt needs it, with its receipt if it has one. */
+async function donationForReceipt(db: Database, donationId: number) {
+  const [row] = await db
+    .select({ row: donations, campaignTitle: campaigns.title, receipt: receipts })
+    .from(donations)
+    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .leftJoin(receipts, eq(receipts.donationId, donations.id))
+    .where(eq(donations.id, donationId))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
- * Issues the donation's receipt, or answers the one it has (with a new download token). The donation row is
- * locked first, so two requests for one donation queue instead of both issuing; the financial year's counter
- * is incremented in the same transaction, so concurrent receipts never share a number and a failure leaves no
- * gap.
+ * Numbers and records a receipt in ONE statement (so one implicit transaction, one round trip): the financial
+ * year's counter is incremented only when the donation is completed and has no receipt yet, and the receipt, the
+ * caller's download token and the donation's receipt_number are written with it. The counter row is the one
+ * thing every receipt of a year waits on; held for a single statement, not for a transaction with round trips
+ * in it, receipts no longer queue behind each other (bench/README.md). Gap-free as before: if anything in the
+ * statement fails (a concurrent issue for the same donation hits receipts.donation_id's unique index), the whole
+ * statement, counter included, is rolled back. Answers null when the donation was not eligible.
+ */
+async function insertNumberedReceipt(
+  db: Database,
+  args: { donationId: number; year: string; details: Record<string, unknown>; issuedAt: Date; tokenHash: string; mailStatus: string | null },
+): Promise<{ id: number; number: string; sequence: number } | null> {
+  const { donationId, year, details, issuedAt, tokenHash, mailStatus } = args;
+  const prefix = `${RECEIPT_PREFIX}/${year}/`;
+  const result = await db.execute(sql`
+    with eligible as (
+      select d.id from ${donations} d
+      where d.id = ${donationId}::int and d.status = 'completed'
+        and not exists (select 1 from ${receipts} r where r.donation_id = d.id)
+    ), counter as (
+      insert into ${receiptCounters} (financial_year, last_number)
+      select ${year}::text, 1 from eligible
+      on conflict (financial_year) do update set last_number = ${receiptCounters}.last_number + 1
+      returning last_number
+    ), numbered as (
+      -- formatReceiptNumber in SQL: six digits, more when a year needs them.
+      select last_number as sequence,
+             ${prefix}::text || lpad(last_number::text, greatest(6, length(last_number::text)), '0') as number
+      from counter
+    ), receipt as (
+      insert into ${receipts} (number, financial_year, sequence, donation_id, details, issued_at, mail_status)
+      select number, ${year}::text, sequence, ${donationId}::int, jsonb_set(${JSON.stringify(details)}::jsonb, '{receiptNumber}', to_jsonb(number)),
+             ${issuedAt.toISOString()}::timestamptz, ${mailStatus}::text
+      from numbered
+      returning id, number, sequence
+    ), token as (
+      insert into ${receiptTokens} (receipt_id, token_hash) select id, ${tokenHash}::text from receipt
+    ), donation as (
+      update ${donations} set receipt_number = receipt.number from receipt where ${donations}.id = ${donationId}::int
+    )
+    select id, number, sequence from receipt
+  `);
+  // Both drivers answer { rows }; numbers may come back as text (PGlite and pg differ on int4 from a CTE).
+  const [row] = (result as unknown as { rows: Array<{ id: number | string; number: string; sequence: number | string }> }).rows;
+  return row ? { id: Number(row.id), number: row.number, sequence: Number(row.sequence) } : null;
+}
+
+/**
+ * Issues the donation's receipt, or answers the one it has (with a new download token). The number is the next of
+ * the donation's financial year, taken in a single statement (insertNumberedReceipt): concurrent receipts never
+ * share a number, a failure leaves no gap, and two requests for one donation get one receipt. The receipt is issued
+ * with its mail 'queued' (when the donor gave an email): the mail is composed and sent after the answer
+ * (mailReceipt), and a queued mail a crash left behind is composed by the mail sweep (mailQueuedReceipts).
  */
 export async function issueReceipt(db: Database, donationId: number, now = new Date()): Promise<IssuedReceipt> {
-  return db.transaction(async (tx) => {
-    const [donation] = await tx
-      .select({ row: donations, campaignTitle: campaigns.title })
-      .from(donations)
-      .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
-      .where(eq(donations.id, donationId))
-      .for('update', { of: donations });
-    if (!donation || donation.row.status !== 'completed') throw new DonationNotFoundError(`No completed donation ${donationId}.`);
-    const d = donation.row;
+  return (await issueOrAnswer(db, donationId, now, true))!;
+}
 
-    const [existing] = await tx.select().from(receipts).where(eq(receipts.donationId, d.id)).limit(1);
-    if (existing) {
+/**
+ * Issues the donation's receipt if it has none yet; answers null when it already has one (no download token is
+ * minted for it: nobody asked). The receipt sweep's way in (missing-receipts.ts): of two sweeps (or a sweep and the
+ * request's own path) issuing for one donation at once, exactly one gets the receipt back, and only it mails it.
+ */
+export async function issueMissingReceipt(db: Database, donationId: number, now = new Date()): Promise<IssuedReceipt | null> {
+  return issueOrAnswer(db, donationId, now, false);
+}
+
+async function issueOrAnswer(db: Database, donationId: number, now: Date, answerExisting: boolean): Promise<IssuedReceipt | null> {
+  for (let attempt = 0; ; attempt += 1) {
+    const found = await donationForReceipt(db, donationId);
+    if (!found || found.row.status !== 'completed') throw new DonationNotFoundError(`No completed donation ${donationId}.`);
+    const d = found.row;
+    if (found.receipt) {
+      if (!answerExisting) return null;
       return {
-        id: existing.id,
-        number: existing.number,
-        token: await mintToken(tx, existing.id),
+        id: found.receipt.id,
+        number: found.receipt.number,
+        token: await mintToken(db, found.receipt.id),
         created: false,
-        input: receiptInputFromDetails(existing.details),
+        input: receiptInputFromDetails(found.receipt.details),
         donorEmail: d.donorEmail,
       };
     }
 
     // The financial year of the donation, not of the day the receipt is made: the deduction belongs to it.
     const year = financialYear(d.createdAt);
-    const [counter] = await tx
-      .insert(receiptCounters)
-      .values({ financialYear: year, lastNumber: 1 })
-      .onConflictDoUpdate({ target: receiptCounters.financialYear, set: { lastNumber: sql`${receiptCounters.lastNumber} + 1` } })
-      .returning({ lastNumber: receiptCounters.lastNumber });
-    const number = formatReceiptNumber(year, counter!.lastNumber);
-
     const input: ReceiptInput = {
-      receiptNumber: number,
+      receiptNumber: '', // set by the statement that numbers it
       issuedAt: now,
       donation: {
         id: d.id,
@@ -114,7 +185,7 @@ export async function issueReceipt(db: Database, donationId: number, now = new D
         donationType: d.donationType,
         paymentIntentId: d.paymentIntentId ?? '',
         createdAt: d.createdAt,
-        campaignTitle: donation.campaignTitle,
+        campaignTitle: found.campaignTitle,
       },
       donor: {
         fullName: d.donorName ?? '',
@@ -128,22 +199,38 @@ export async function issueReceipt(db: Database, donationId: number, now = new D
         country: d.donorCountry ?? '',
         countryCode: d.donorCountryCode ?? '',
       },
-      organisation: await organisationForReceipt(tx),
+      organisation: await organisationForReceipt(db),
     };
-    const [receipt] = await tx
-      .insert(receipts)
-      .values({
-        number,
-        financialYear: year,
-        sequence: counter!.lastNumber,
+    const token = randomBytes(TOKEN_BYTES).toString('base64url');
+    let inserted: Awaited<ReturnType<typeof insertNumberedReceipt>>;
+    try {
+      inserted = await insertNumberedReceipt(db, {
         donationId: d.id,
+        year,
         details: JSON.parse(JSON.stringify(input)) as Record<string, unknown>,
         issuedAt: now,
-      })
-      .returning({ id: receipts.id });
-    await tx.update(donations).set({ receiptNumber: number }).where(eq(donations.id, d.id));
-    return { id: receipt!.id, number, token: await mintToken(tx, receipt!.id), created: true, input, donorEmail: d.donorEmail };
-  });
+        tokenHash: hashReceiptToken(token),
+        mailStatus: d.donorEmail?.trim() ? 'queued' : null,
+      });
+    } catch (error) {
+      // Another request issued this donation's receipt in the same moment: its statement won, answer its receipt.
+      if (!isUniqueViolation(error) || attempt > 0) throw error;
+      continue;
+    }
+    // Not eligible any more between the read and the statement (issued meanwhile, or no longer completed): read again.
+    if (!inserted) {
+      if (attempt > 0) throw new DonationNotFoundError(`No completed donation ${donationId}.`);
+      continue;
+    }
+    return {
+      id: inserted.id,
+      number: inserted.number,
+      token,
+      created: true,
+      input: { ...input, receiptNumber: inserted.number },
+      donorEmail: d.donorEmail,
+    };
+  }
 }
 
 /** Where a receipt can be downloaded with its token: server-relative, as the API answers it. */
@@ -151,35 +238,119 @@ export function receiptDownloadPath(number: string, token: string): string {
   return `/api/invoices/${encodeURIComponent(number)}/download?token=${token}`;
 }
 
+export interface ReceiptMailDeps {
+  db: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  publicBaseUrl: string;
+}
+
+/** The receipt's PDF as a mail attachment, drawn from its frozen details. */
+export async function receiptAttachment(input: ReceiptInput): Promise<MailAttachment> {
+  return { filename: receiptFileName(input.receiptNumber), content: await renderReceiptPdf(input), contentType: 'application/pdf' };
+}
+
+/** The PDF of a mail that carries receipt `receiptId`, drawn again (a mail sent again by the retry sweep). */
+export async function receiptAttachmentsFor(db: Database, receiptId: number): Promise<MailAttachment[]> {
+  const [receipt] = await db.select({ details: receipts.details }).from(receipts).where(eq(receipts.id, receiptId)).limit(1);
+  if (!receipt) throw new Error(`Receipt ${receiptId} no longer exists.`);
+  return [await receiptAttachment(receiptInputFromDetails(receipt.details))];
+}
+
 /**
- * Mails a newly issued receipt to the donor, the PDF attached and a download link in the text, and records how
- * the mail went on the receipt. Never throws: the receipt exists whatever the mail server does (the outbox shows
- * staff what happened).
+ * Composes the receipt's mail (a fresh download link, the PDF attached) and records it in mail_outbox in one
+ * transaction with the receipt's mail_outbox_id and status, then sends it. `queuedOnly`: only if the receipt's
+ * mail is still 'queued' (the first mailing: whoever claims it first, the request's own background task or the
+ * sweep, mails it, the other does nothing); otherwise a new mail whatever was sent before (the admin's resend).
+ * Answers the mail's outcome, or null when there was nothing to do. Throws only when the database fails.
  */
-export async function mailReceipt(
-  deps: { db: Database; mailer: Mailer; log: FastifyBaseLogger; publicBaseUrl: string },
-  issued: IssuedReceipt,
-): Promise<void> {
+async function composeAndSend(deps: ReceiptMailDeps, receiptId: number, queuedOnly: boolean): Promise<MailOutcome | null> {
   const { db, mailer, log, publicBaseUrl } = deps;
-  if (!issued.donorEmail) {
-    log.warn({ receipt: issued.number }, 'receipt not mailed: the donation has no donor email');
-    return;
+  const [receipt] = await db
+    .select({ id: receipts.id, number: receipts.number, details: receipts.details, mailStatus: receipts.mailStatus, donorEmail: donations.donorEmail })
+    .from(receipts)
+    .innerJoin(donations, eq(donations.id, receipts.donationId))
+    .where(eq(receipts.id, receiptId))
+    .limit(1);
+  if (!receipt || (queuedOnly && receipt.mailStatus !== 'queued')) return null;
+  if (!receipt.donorEmail?.trim()) {
+    log.warn({ receipt: receipt.number }, 'receipt not mailed: the donation has no donor email');
+    return null;
   }
-  try {
-    const pdf = await renderReceiptPdf(issued.input);
-    const mail = receiptMail(issued.input, { downloadUrl: `${publicBaseUrl}${receiptDownloadPath(issued.number, issued.token)}` });
-    const outcome = await mailer.send({
-      to: issued.donorEmail,
-      ...mail,
-      attachments: [{ filename: receiptFileName(issued.number), content: pdf, contentType: 'application/pdf' }],
-    });
-    await db.update(receipts).set({ mailOutboxId: outcome.outboxId, mailStatus: outcome.status }).where(eq(receipts.id, issued.id));
-  } catch (error) {
-    log.error({ err: error, receipt: issued.number }, 'could not mail a receipt');
-    await db
+  // Drawn before the transaction: the PDF takes milliseconds of CPU, the transaction holds a connection.
+  const input = receiptInputFromDetails(receipt.details);
+  const token = randomBytes(TOKEN_BYTES).toString('base64url');
+  const mail = receiptMail(input, { downloadUrl: `${publicBaseUrl}${receiptDownloadPath(receipt.number, token)}` });
+  const message: MailMessage = { to: receipt.donorEmail, ...mail, attachments: [await receiptAttachment(input)], receiptId: receipt.id };
+
+  const recorded = await db.transaction(async (tx) => {
+    const [claimed] = await tx
       .update(receipts)
-      .set({ mailStatus: 'failed' })
-      .where(eq(receipts.id, issued.id))
-      .catch(() => {});
+      .set({ mailStatus: mailer.delivers ? 'pending' : 'stored' })
+      .where(queuedOnly ? and(eq(receipts.id, receipt.id), eq(receipts.mailStatus, 'queued')) : eq(receipts.id, receipt.id))
+      .returning({ id: receipts.id });
+    if (!claimed) return null;
+    await tx.insert(receiptTokens).values({ receiptId: receipt.id, tokenHash: hashReceiptToken(token) });
+    const queued = await mailer.enqueue(tx, message);
+    await tx.update(receipts).set({ mailOutboxId: queued.outboxId, mailStatus: queued.status }).where(eq(receipts.id, receipt.id));
+    // A newer mail replaces an older one still waiting for a retry: the donor gets this one, not both.
+    await tx
+      .update(mailOutbox)
+      .set({ nextAttemptAt: null })
+      .where(and(eq(mailOutbox.receiptId, receipt.id), eq(mailOutbox.status, 'failed'), ne(mailOutbox.id, queued.outboxId)));
+    return queued;
+  });
+  if (!recorded) return null;
+  if (!mailer.delivers) {
+    log.info({ outboxId: recorded.outboxId, to: message.to }, 'no SMTP_URL: mail kept in the outbox');
+    return recorded;
   }
+  return mailer.deliver(recorded.outboxId, message);
+}
+
+/**
+ * Mails a newly issued receipt (its mail 'queued') to the donor, the PDF attached and a download link in the text,
+ * and records how the mail went on the receipt. Never throws: the receipt exists whatever the mail server does
+ * (the outbox shows staff what happened, a failed delivery is tried again, and a mail left queued by a failure
+ * here is picked up by the sweep).
+ */
+export async function mailReceipt(deps: ReceiptMailDeps, issued: Pick<IssuedReceipt, 'id' | 'number'>): Promise<void> {
+  // On the mailer's quiet queue: drawing the PDF waits while donors' requests keep the process busy.
+  await deps.mailer.whenQuiet(async () => {
+    try {
+      await composeAndSend(deps, issued.id, true);
+    } catch (error) {
+      deps.log.error({ err: error, receipt: issued.number }, 'could not mail a receipt; it stays queued for the mail sweep');
+    }
+  });
+}
+
+/** The admin's "send again": a new mail of the receipt, awaited. Answers the outcome (null: no donor email). */
+export async function mailReceiptAgain(deps: ReceiptMailDeps, receiptId: number): Promise<MailOutcome | null> {
+  return composeAndSend(deps, receiptId, false);
+}
+
+/**
+ * The sweep's half for receipts: mails receipts still 'queued' that were issued more than `olderThanMs` ago (the
+ * request's own background task had its chance; a crash or a database outage in between left them). Answers how
+ * many it mailed.
+ */
+export async function mailQueuedReceipts(deps: ReceiptMailDeps, { olderThanMs = 60_000, limit = 20, now = new Date() } = {}): Promise<number> {
+  const due = await deps.db
+    .select({ id: receipts.id, number: receipts.number })
+    .from(receipts)
+    .where(and(eq(receipts.mailStatus, 'queued'), lte(receipts.issuedAt, new Date(now.getTime() - olderThanMs))))
+    .orderBy(asc(receipts.issuedAt))
+    .limit(limit);
+  let mailed = 0;
+  for (const receipt of due) {
+    await deps.mailer.whenQuiet(async () => {
+      try {
+        if (await composeAndSend(deps, receipt.id, true)) mailed += 1;
+      } catch (error) {
+        deps.log.error({ err: error, receipt: receipt.number }, 'could not mail a queued receipt; the next sweep tries again');
+      }
+    });
+  }
+  return mailed;
 }

@@ -65,6 +65,8 @@ export async function recordDonation(db: Database, attempt: PaymentAttemptRow, i
         paymentIntentId: attempt.paymentIntentId,
         paymentMethodId: intent.paymentMethodId ?? attempt.paymentMethodId,
         paymentAttemptId: attempt.id,
+        // Checked against PARTNER_ORIGINS at create-intent; copied so the admin list and CSV show the partner.
+        partnerOrigin: attempt.partnerOrigin,
       })
       .onConflictDoNothing({ target: donations.paymentIntentId })
       .returning({ id: donations.id, receiptNumber: donations.receiptNumber });

@@ -1,3 +1,5 @@
+import { HTTP_MESSAGES } from '@charity/domain';
+
 // The card payment provider, as the rest of the server sees it. Two implementations: StripeProvider (the
 // `stripe` SDK, PAYMENTS_MODE=stripe) and SandboxProvider (built in, the default without keys), which follows
 // Stripe's test payment methods and emits the same webhook events. Routes only ever talk to this interface, so
@@ -79,7 +81,8 @@ export class WebhookSignatureError extends Error {
 
 /**
  * A provider call that failed. `publicMessage` is safe to show a donor; `statusCode` is what the route answers
- * (400 for a request the provider refused, 502 when the provider could not be reached or failed).
+ * (400 for a request the provider refused, 502 when the provider could not be reached or failed, 504 when it did
+ * not answer in time).
  */
 export class PaymentProviderError extends Error {
   override readonly name = 'PaymentProviderError';
@@ -93,6 +96,8 @@ export class PaymentProviderError extends Error {
 }
 
 export const PROVIDER_UNAVAILABLE_MESSAGE = 'The payment service could not be reached. Please try again in a moment.';
+/** The provider did not answer in time: the catalogue's time-out sentence (spec §8), with 504. */
+export const PROVIDER_TIMEOUT_MESSAGE = HTTP_MESSAGES.timeout;
 
 /** pm_… / pi_… / evt_…: Stripe ids are letters, digits and underscores after their prefix. */
 export const PAYMENT_METHOD_ID_PATTERN = /^pm_[A-Za-z0-9_]{1,200}$/;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, lt, notExists } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Database } from '../db/open.js';
-import { sandboxPaymentIntents } from '../db/schema.js';
+import { donations, paymentAttempts, sandboxPaymentIntents } from '../db/schema.js';
 import {
   PaymentProviderError,
   type CreateIntentInput,
@@ -267,8 +267,49 @@ export class SandboxProvider implements PaymentProvider {
     return { intent: snapshot(updated), event: this.emit(type, updated) };
   }
 
-  /** Builds the event as Stripe would send it, signs it, and posts it to the webhook in the background. */
-  private emit(type: string, row: IntentRow): PaymentEvent {
+  /**
+   * What Stripe's retries do for a real account, for the sandbox (whose events live only in this process until
+   * delivered): sends payment_intent.succeeded again for every succeeded intent of ours (it has a payment attempt)
+   * that has no donation, last changed before `changedBefore`, and waits for each delivery. A process killed between
+   * the payment and its webhook, or a webhook that failed (the database was down), leaves exactly such intents;
+   * the webhook writes their donations once (it is idempotent on the intent), receipts included. At most `limit`
+   * per call, oldest first.
+   */
+  async redeliverSucceeded(changedBefore: Date, limit = 200): Promise<{ delivered: number; failed: number }> {
+    const delivery = this.delivery;
+    if (!delivery) return { delivered: 0, failed: 0 };
+    const rows = await this.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(
+        and(
+          eq(sandboxPaymentIntents.status, 'succeeded'),
+          lt(sandboxPaymentIntents.updatedAt, changedBefore),
+          notExists(this.db.select({ id: donations.id }).from(donations).where(eq(donations.paymentIntentId, sandboxPaymentIntents.id))),
+          exists(
+            this.db.select({ id: paymentAttempts.id }).from(paymentAttempts).where(eq(paymentAttempts.paymentIntentId, sandboxPaymentIntents.id)),
+          ),
+        ),
+      )
+      .orderBy(asc(sandboxPaymentIntents.updatedAt))
+      .limit(limit);
+    let delivered = 0;
+    let failed = 0;
+    for (const row of rows) {
+      const event = this.signedEvent('payment_intent.succeeded', row);
+      try {
+        await delivery(event.payload, event.signature);
+        delivered += 1;
+      } catch (error) {
+        failed += 1;
+        this.onDeliveryError(error, event.id);
+      }
+    }
+    return { delivered, failed };
+  }
+
+  /** The event as Stripe would send it (a fresh id, as for a new delivery), with its Stripe-Signature header. */
+  private signedEvent(type: string, row: IntentRow): { id: string; created: number; payload: string; signature: string } {
     const created = Math.floor(Date.now() / 1000);
     const body = {
       id: randomId('evt_sbx_'),
@@ -282,9 +323,15 @@ export class SandboxProvider implements PaymentProvider {
     };
     const payload = JSON.stringify(body);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret, timestamp: created });
-    if (this.holding) this.held.push({ id: body.id, type, payload, signature });
-    else this.schedule(body.id, payload, signature);
-    return { id: body.id, type, created, intent: snapshot(row) };
+    return { id: body.id, created, payload, signature };
+  }
+
+  /** Builds the event as Stripe would send it, signs it, and posts it to the webhook in the background. */
+  private emit(type: string, row: IntentRow): PaymentEvent {
+    const { id, created, payload, signature } = this.signedEvent(type, row);
+    if (this.holding) this.held.push({ id, type, payload, signature });
+    else this.schedule(id, payload, signature);
+    return { id, type, created, intent: snapshot(row) };
   }
 
   private schedule(eventId: string, payload: string, signature: string): void {

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import {
   PaymentProviderError,
+  PROVIDER_TIMEOUT_MESSAGE,
   PROVIDER_UNAVAILABLE_MESSAGE,
   WebhookSignatureError,
   type CreateIntentInput,
@@ -20,8 +21,22 @@ export interface StripeProviderOptions {
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
-  /** Per request, in ms (the SDK's default is 80 s: far longer than a donor waits). */
+  /** Per request, in ms (the SDK's default is 80 s: far longer than a donor waits). Default STRIPE_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Retries after a connection failure, time-out, 409 or 5xx, with the same Idempotency-Key. Default STRIPE_NETWORK_RETRIES. */
+  maxNetworkRetries?: number;
+}
+
+// The site gives up on a call after 60 s (spec §7). The SDK makes 1 + retries attempts, each up to the time-out, with
+// 0.5–1 s pauses between them (0.5 s, then up to 1 s): 3 × 15 s + 1.5 s leaves a donor's create-intent its answer
+// (504 with the spec's time-out sentence) well inside those 60 s, where 3 × 20 s would not.
+export const STRIPE_TIMEOUT_MS = 15_000;
+export const STRIPE_NETWORK_RETRIES = 2;
+/** The longest the SDK can pause between attempts before the n-th retry (its 0.5 s start, doubling, jittered down). */
+export function stripeRetryPauseBoundMs(retries: number): number {
+  let total = 0;
+  for (let n = 1; n <= retries; n += 1) total += Math.min(500 * 2 ** (n - 1), 5_000);
+  return total;
 }
 
 /** Stripe's own signature tolerance: an event signed more than 5 minutes ago is refused (replay protection). */
@@ -85,6 +100,11 @@ function providerError(error: unknown): PaymentProviderError {
       detail: `Stripe refused the request: ${error.code ?? error.type}`,
     });
   }
+  if (error instanceof Stripe.errors.StripeConnectionError && (error as { detail?: { code?: string } }).detail?.code === 'ETIMEDOUT') {
+    // Stripe did not answer in time (every retry included): the gateway time-out, with the spec's time-out sentence.
+    return new PaymentProviderError(504, PROVIDER_TIMEOUT_MESSAGE, { cause: error, detail: `Stripe request timed out: ${error.message}` });
+  }
+  // 5xx from Stripe, a reset or refused connection: Stripe could not be reached or failed (the SDK retried already).
   return new PaymentProviderError(502, PROVIDER_UNAVAILABLE_MESSAGE, {
     cause: error,
     detail: `Stripe request failed: ${error instanceof Error ? `${error.name} ${(error as { code?: string }).code ?? ''}` : String(error)}`,
@@ -103,8 +123,9 @@ export class StripeProvider implements PaymentProvider {
     this.webhookSecret = options.webhookSecret;
     this.webhooksEnabled = options.webhookSecret !== null;
     this.stripe = new Stripe(options.secretKey, {
-      maxNetworkRetries: 2,
-      timeout: options.timeoutMs ?? 20_000,
+      // Safe for creating intents: every attempt carries the attempt's own Idempotency-Key (see createIntent).
+      maxNetworkRetries: options.maxNetworkRetries ?? STRIPE_NETWORK_RETRIES,
+      timeout: options.timeoutMs ?? STRIPE_TIMEOUT_MS,
       telemetry: false,
       appInfo: { name: 'Bright Beginnings Foundation donations' },
       ...(options.host ? { host: options.host } : {}),

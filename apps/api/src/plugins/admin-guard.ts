@@ -5,7 +5,7 @@ import { bearerToken } from '../auth/tokens.js';
 import { ADMIN_ROLE, type AdminUserRow } from '../auth/users.js';
 import { HttpError } from '../http-errors.js';
 
-/** A preHandler that lets a request through only when it comes from a signed-in admin; otherwise it throws. */
+/** An onRequest hook that lets a request through only when it comes from a signed-in admin; otherwise it throws. */
 export type AdminGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** Who is signed in, set on the request by requireUser / requireAdmin. */
@@ -16,7 +16,7 @@ export interface RequestAuth {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Put on every admin-only route: `{ preHandler: app.requireAdmin }`. 401 without a valid session, 403 for other roles. */
+    /** Put on every admin-only route: `{ onRequest: app.requireAdmin }`. 401 without a valid session, 403 for other roles. */
     requireAdmin: AdminGuard;
     /** Any signed-in user, whatever the role (their own account: verify, logout, password, profile). */
     requireUser: AdminGuard;

@@ -1,9 +1,20 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { HTTP_MESSAGES } from '@charity/domain';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../db/open.js';
 import { HttpError } from '../http-errors.js';
 import { UPLOAD_LIMITS } from '../storage/limits.js';
 
 export const GENERIC_SERVER_ERROR = 'Internal server error. Please try again later.';
+
+/**
+ * The answer while the database cannot be reached: 503, so clients and load balancers know to try again, with the
+ * catalogue's sentence for a server fault (spec §8 has none for "temporarily unavailable"; the site shows a 503's
+ * message as it comes). Never the driver's words: they name hosts and ports.
+ */
+export const DATABASE_UNAVAILABLE_MESSAGE = HTTP_MESSAGES.internalServerError;
+/** Seconds a client should wait before trying again while the database is unreachable (Retry-After). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 type ValidationIssue = NonNullable<FastifyError['validation']>[number];
 
@@ -96,11 +107,19 @@ export function describeError(error: FastifyError, uploadMaxMb?: number): { stat
     default:
       break;
   }
+  if (!(error instanceof HttpError) && isDatabaseUnavailable(error)) return { statusCode: 503, message: DATABASE_UNAVAILABLE_MESSAGE };
   const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   // An HttpError's message is written for the client, also for a 5xx ("the payment service could not be
   // reached"); any other 5xx says only that something went wrong.
   if (statusCode >= 500 && !(error instanceof HttpError)) return { statusCode, message: GENERIC_SERVER_ERROR };
   return { statusCode, message: error.message || 'Bad request.' };
+}
+
+/** The driver's own words at the bottom of a wrapped error (drizzle's "Failed query: …" names the SQL, not the cause). */
+function innermostMessage(error: unknown): string {
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Error && current.cause instanceof Error; depth += 1) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
 }
 
 /**
@@ -111,10 +130,14 @@ export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const { statusCode, message } = describeError(error, (request.server as { config?: { uploadMaxMb?: number } }).config?.uploadMaxMb);
-      if (statusCode >= 500 && !(error instanceof HttpError)) request.log.error({ err: error }, 'request failed');
+      const databaseDown = statusCode === 503 && !(error instanceof HttpError) && isDatabaseUnavailable(error);
+      // An outage fails every request alike: one line each with the driver's reason, not a stack trace per request.
+      if (databaseDown) request.log.warn({ reason: innermostMessage(error) }, 'database unavailable: answered 503');
+      else if (statusCode >= 500 && !(error instanceof HttpError)) request.log.error({ err: error }, 'request failed');
       else if (statusCode >= 500) request.log.warn({ statusCode }, message);
       else request.log.debug({ code: error.code, statusCode }, message);
       if (reply.sent) return;
+      if (databaseDown) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       const errors = error instanceof HttpError && error.errors ? { errors: error.errors } : {};
       return reply.code(statusCode).type('application/json; charset=utf-8').send({ success: false, message, ...errors });
     });

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
+import { receiptAttachmentsFor } from '../donations/receipts.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
+import { startMailSweep } from '../mail/sweep.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,12 +10,29 @@ declare module 'fastify' {
   }
 }
 
-/** Needs the context plugin (config, db). On close it waits for mails still being sent. */
+/**
+ * Needs the context plugin (config, db). Starts the mail sweep (queued receipts, failed deliveries sent again);
+ * on close it stops the sweep and waits for mails still being sent.
+ */
 export const mailPlugin = fp(
   async (app) => {
-    const mailer = createMailer({ db: app.db, smtpUrl: app.config.smtpUrl, mailFrom: app.config.mailFrom, log: app.log });
+    const mailer = createMailer({
+      db: app.db,
+      smtpUrl: app.config.smtpUrl,
+      mailFrom: app.config.mailFrom,
+      log: app.log,
+      // A receipt's mail sent again carries its PDF, drawn again from the receipt's frozen details.
+      rebuildAttachments: async (row) => (row.receiptId === null ? [] : receiptAttachmentsFor(app.db, row.receiptId)),
+    });
     app.decorate('mailer', mailer);
+    const sweep = startMailSweep({ db: app.db, mailer, log: app.log, publicBaseUrl: app.config.publicBaseUrl });
+    // Before the payments plugin's preClose waits for its background tasks (registered after this one): receipts
+    // still waiting on the quiet queue are left 'queued' in the database for the sweep, not drawn during shutdown.
+    app.addHook('preClose', async () => {
+      mailer.stopQuietWork();
+    });
     app.addHook('onClose', async () => {
+      await sweep.stop();
       await mailer.close();
     });
   },

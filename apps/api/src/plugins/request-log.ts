@@ -1,10 +1,17 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
-/** Query parameters that carry a secret (a receipt's download token): logged as [redacted]. */
-const SECRET_QUERY_PARAMETERS = /([?&](?:token|client_secret)=)[^&#]*/gi;
+/**
+ * Query parameters that carry a secret (a receipt's download token, a payment's client secret) or that a careless
+ * client might fill with a credential or card data: logged as [redacted].
+ */
+const SECRET_QUERY_PARAMETERS =
+  /([?&](?:token|client_secret|access_token|password|passwd|pass|card|card_?number|cc|pan|cvc2?|cvv2?|security_code|exp(?:iry)?|exp_(?:month|year))=)[^&#]*/gi;
+
+/** Anything shaped like a card number (13–19 digits, maybe grouped by spaces or dashes, maybe %20-encoded). */
+const CARD_NUMBER = /(?<![0-9])[0-9](?:(?:%20|[ +-])?[0-9]){12,18}(?![0-9])/g;
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY_PARAMETERS, '$1[redacted]');
+  return url.replace(SECRET_QUERY_PARAMETERS, '$1[redacted]').replace(CARD_NUMBER, '[redacted]');
 }
 
 /**

@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 // Stripe.js needs its script, frames and API origins; everything else is same-origin.
@@ -18,6 +19,71 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+/**
+ * Features no page of the site uses, switched off for every document and for anything framed in it. Only features
+ * every current browser knows (an unknown one is logged as a console error). Payment stays allowed for Stripe.js.
+ */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self "https://js.stripe.com")';
+
+/**
+ * What helmet writes on every answer, as plain headers, for the few answers Fastify writes before any hook runs
+ * (answerFrameworkError below). security-headers.test.ts checks that the two never drift apart.
+ */
+export const BASELINE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': Object.entries(CONTENT_SECURITY_POLICY)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join(';'),
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+  'permissions-policy': PERMISSIONS_POLICY,
+};
+
+export const FRAMEWORK_ERROR_MESSAGES = {
+  badUrl: 'This address is not valid: it has a malformed %-escape.',
+  tooLong: 'This address is too long.',
+  other: 'This request could not be routed.',
+} as const;
+
+/**
+ * request.protocol as the app's other requests see it. Fastify builds the request it hands to frameworkErrors from
+ * its plain Request class, without the trust-proxy rules, so there `request.protocol` ignores X-Forwarded-Proto
+ * even behind a trusted proxy (and HSTS went missing from the bad-URL answer over HTTPS: security-headers.test.ts).
+ * The app trusts all proxies or none (config.trustProxy), so the rule is the same as Fastify's for `true`.
+ */
+function earlyRequestProtocol(request: FastifyRequest): string {
+  const trusted = (request.server as { config?: { trustProxy?: unknown } }).config?.trustProxy === true;
+  const forwarded = request.headers['x-forwarded-proto'];
+  if (trusted && typeof forwarded === 'string' && forwarded !== '') return forwarded.split(',').at(-1)!.trim();
+  return (request.raw.socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http';
+}
+
+/**
+ * Fastify's `frameworkErrors` option: answers the errors its router raises before any hook or error handler runs (a
+ * URL with a malformed %-escape such as /api/campaigns/%, a path parameter over maxParamLength). Without it Fastify
+ * writes its own body ({ error, code, message, statusCode }, echoing the URL) with no security headers at all; the
+ * API fuzz found both. Register in app.ts: `Fastify({ frameworkErrors: answerFrameworkError, … })`.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const message = error.code === 'FST_ERR_BAD_URL' ? FRAMEWORK_ERROR_MESSAGES.badUrl : tooLong ? FRAMEWORK_ERROR_MESSAGES.tooLong : FRAMEWORK_ERROR_MESSAGES.other;
+  for (const [name, value] of Object.entries(BASELINE_SECURITY_HEADERS)) reply.header(name, value);
+  if (earlyRequestProtocol(request) === 'https') reply.header('strict-transport-security', HSTS);
+  request.log.debug({ code: error.code }, message);
+  void reply
+    .code(tooLong ? 414 : 400)
+    .type('application/json; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send({ success: false, message });
+}
+
 /** Security headers on every response: pages, API answers, files and errors alike. */
 export const securityHeadersPlugin = fp(
   async (app) => {
@@ -31,6 +97,7 @@ export const securityHeadersPlugin = fp(
       hsts: false,
     });
     app.addHook('onRequest', async (request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
       // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY is on, so clients cannot fake it.
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     });

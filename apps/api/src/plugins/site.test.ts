@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -9,11 +10,17 @@ import { temporaryDir, testConfig } from '../test/databases.js';
 // The built site and uploads as served from disk, with a throw-away SITE_DIR and DATA_DIR.
 
 const INDEX = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+// A script large enough to be worth compressing, with the .br and .gz copies the site's build writes beside it.
+const BIG_SCRIPT = `export const words = ${JSON.stringify('children education health nutrition '.repeat(200))};\n`;
+const BUILT_INDEX =
+  '<!doctype html><html><head><script type="module" crossorigin src="/assets/main-m1.js"></script>\n' +
+  '<link rel="modulepreload" crossorigin href="/assets/react-r1.js">\n</head><body><div id="root"></div></body></html>';
 const WEBP = Buffer.from('RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00\x2f\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00', 'latin1');
 
 let database: DatabaseHandle;
 let app: FastifyInstance;
 let bareApp: FastifyInstance;
+let builtApp: FastifyInstance;
 
 beforeAll(async () => {
   const siteDir = temporaryDir('charity-site-');
@@ -21,6 +28,11 @@ beforeAll(async () => {
   writeFileSync(path.join(siteDir, 'index.html'), INDEX);
   writeFileSync(path.join(siteDir, 'assets', 'index-abc123.js'), 'console.log("hi");');
   writeFileSync(path.join(siteDir, 'robots.txt'), 'User-agent: *\n');
+  writeFileSync(path.join(siteDir, 'assets', 'big-def456.js'), BIG_SCRIPT);
+  writeFileSync(path.join(siteDir, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_SCRIPT));
+  writeFileSync(path.join(siteDir, 'assets', 'big-def456.js.gz'), gzipSync(BIG_SCRIPT));
+  mkdirSync(path.join(siteDir, '.vite'));
+  writeFileSync(path.join(siteDir, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/MANIFEST-ONLY.js"}}');
   writeFileSync(path.join(siteDir, '.env'), 'SECRET=1');
 
   const config = testConfig({ SITE_DIR: siteDir });
@@ -33,11 +45,27 @@ beforeAll(async () => {
   database = await openDatabase(config, { inMemory: true });
   app = await buildApp({ config, database });
   bareApp = await buildApp({ config: testConfig({ SITE_DIR: temporaryDir('charity-empty-site-') }), database });
+
+  // A site as the build leaves it: index.html loads the entry, and the manifest names the lazily loaded pages.
+  const builtDir = temporaryDir('charity-built-site-');
+  mkdirSync(path.join(builtDir, '.vite'));
+  writeFileSync(path.join(builtDir, 'index.html'), BUILT_INDEX);
+  writeFileSync(
+    path.join(builtDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/main-m1.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-r1.js' },
+      'src/pages/Events.tsx': { file: 'assets/Events-e1.js', isDynamicEntry: true, imports: ['_react.js', '_event.js'] },
+      '_event.js': { file: 'assets/event-e2.js' },
+    }),
+  );
+  builtApp = await buildApp({ config: testConfig({ SITE_DIR: builtDir }), database });
 });
 
 afterAll(async () => {
   await app?.close();
   await bareApp?.close();
+  await builtApp?.close();
   await database?.close();
 });
 
@@ -68,6 +96,40 @@ describe('the built site', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends the precompressed copy the browser accepts (brotli first), with the original type and cache policy', async () => {
+    const brotli = await app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BIG_SCRIPT);
+    expect(brotli.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 10);
+
+    const gzip = await app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BIG_SCRIPT);
+
+    // A client that accepts no encoding gets the file itself; caches are told the answer depends on the header.
+    const plain = await app.inject({ method: 'GET', url: '/assets/big-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(BIG_SCRIPT);
+  });
+
+  it('sends a file without a compressed copy as it is, whatever the browser accepts', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('console.log("hi");');
+  });
+
+  it('never serves the build manifest (a dot-directory)', async () => {
+    const response = await app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(response.body).not.toContain('MANIFEST-ONLY');
+  });
+
   it('serves other files with a short cache, and never dotfiles', async () => {
     const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
@@ -86,6 +148,23 @@ describe('the built site', () => {
     const response = await app.inject({ method: 'GET', url: '/api/unknown' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ success: false, message: 'Not found' });
+  });
+
+  it("hints a lazily loaded page's own chunks in its <head>, and only that page's", async () => {
+    // The test configuration runs payments in sandbox mode, so the page also carries that meta tag.
+    const page = BUILT_INDEX.replace('</head>', '<meta name="payments-mode" content="sandbox" />\n</head>');
+    const events = await builtApp.inject({ method: 'GET', url: '/events?page=2' });
+    expect(events.statusCode).toBe(200);
+    expect(events.body).toBe(
+      page.replace(
+        '</head>',
+        '<link rel="modulepreload" crossorigin href="/assets/Events-e1.js">\n<link rel="modulepreload" crossorigin href="/assets/event-e2.js">\n</head>',
+      ),
+    );
+    for (const url of ['/', '/campaigns', '/admin/events']) {
+      const response = await builtApp.inject({ method: 'GET', url });
+      expect(response.body, url).toBe(page);
+    }
   });
 
   it('explains how to build the site when SITE_DIR has no index.html', async () => {

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { NOT_FOUND_BODY } from './errors.js';
+import { routePreloadTags } from './site-route-preloads.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -35,6 +36,7 @@ export const sitePlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'stri
   async (app, { siteDir, paymentsMode }) => {
     const assetsDir = path.join(siteDir, 'assets') + path.sep;
     const indexFile = path.join(siteDir, 'index.html');
+    const manifestFile = path.join(siteDir, '.vite', 'manifest.json');
 
     if (existsSync(siteDir)) {
       await app.register(fastifyStatic, {
@@ -43,8 +45,13 @@ export const sitePlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'stri
         index: false, // pages go through sendIndex below, so index.html is never cached
         dotfiles: 'ignore',
         cacheControl: false,
+        // The build writes a .br and a .gz beside each text asset (apps/site/vite.config.ts): sent to browsers that
+        // accept them, with Vary: Accept-Encoding; the plain file otherwise. Nothing is compressed per request.
+        preCompressed: true,
         allowedPath: (pathName) => isSpaPath(pathName) || pathName.startsWith('/assets/'),
-        setHeaders(reply, filePath) {
+        setHeaders(reply, sentPath) {
+          // The file sent may be the compressed copy (main.js.br): its cache policy is the original's.
+          const filePath = sentPath.replace(/\.(br|gz)$/, '');
           if (filePath.startsWith(assetsDir)) reply.header('cache-control', IMMUTABLE);
           else if (filePath.endsWith('.html')) reply.header('cache-control', 'no-cache');
           else reply.header('cache-control', 'public, max-age=3600');
@@ -52,7 +59,7 @@ export const sitePlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'stri
       });
     }
 
-    async function sendIndex(reply: FastifyReply) {
+    async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
       let html: string;
       try {
         // Read per request: a rebuilt site is picked up without restarting the server.
@@ -63,14 +70,18 @@ export const sitePlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'stri
       // The page learns the payments mode with its first byte, so the 'Test mode' ribbon is part of the first render
       // instead of appearing later and pushing the page down (layout shift). A meta tag: the CSP allows no inline script.
       if (paymentsMode) html = html.replace('</head>', `<meta name="payments-mode" content="${paymentsMode}" />\n</head>`);
+      // The page's own code, fetched alongside the entry instead of after it has run (see site-route-preloads.ts).
+      const manifest = await readFile(manifestFile, 'utf8').catch(() => null);
+      const preloads = routePreloadTags(manifest, request.url, html);
+      if (preloads) html = html.replace('</head>', `${preloads}\n</head>`);
       return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
 
     // "/" is the site's root directory to the static handler; as a page it is index.html like the rest.
-    app.get('/', async (_request, reply) => sendIndex(reply));
+    app.get('/', async (request, reply) => sendIndex(request, reply));
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-      if ((request.method === 'GET' || request.method === 'HEAD') && isSpaPath(request.url)) return sendIndex(reply);
+      if ((request.method === 'GET' || request.method === 'HEAD') && isSpaPath(request.url)) return sendIndex(request, reply);
       return reply.code(404).send(NOT_FOUND_BODY);
     });
   },

@@ -1,62 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { indianReceipt, usReceipt } from './fixtures.js';
 import { renderReceiptPdf, type ReceiptInput } from './pdf.js';
+import { pdfPageTexts as pdfPages } from '../test/pdf-text.js';
 
-// The receipt's text is drawn with an embedded font, so the page content holds glyph ids, not letters. pdfText
-// reads an uncompressed PDFKit file back: for each page it follows the font resources to their ToUnicode maps and
-// decodes every TJ (show text) operator, one line per operator. Only page content is read, so text found here is
-// text a reader sees (not the metadata). Returns one string per page.
-function pdfPages(pdf: Buffer): string[] {
-  const source = pdf.toString('latin1');
-  const objects = new Map<string, string>();
-  for (const match of source.matchAll(/(\d+) 0 obj\n([\s\S]*?)\nendobj/g)) objects.set(match[1]!, match[2]!);
-  const object = (id: string | undefined) => {
-    const body = id === undefined ? undefined : objects.get(id);
-    if (body === undefined) throw new Error(`PDF object ${String(id)} not found`);
-    return body;
-  };
-  const streamOf = (body: string) => /stream\n([\s\S]*?)\nendstream/.exec(body)?.[1] ?? '';
-
-  const unicodeMaps = new Map<string, Map<number, string>>();
-  const unicodeMap = (fontId: string) => {
-    let map = unicodeMaps.get(fontId);
-    if (!map) {
-      map = new Map();
-      const cmap = streamOf(object(/\/ToUnicode (\d+) 0 R/.exec(object(fontId))?.[1]));
-      for (const range of cmap.matchAll(/<([0-9a-f]+)> <[0-9a-f]+> \[([^\]]*)\]/gi)) {
-        let code = parseInt(range[1]!, 16);
-        for (const entry of range[2]!.matchAll(/<([0-9a-f ]*)>/gi)) {
-          const units = entry[1]!.split(' ').map((hex) => parseInt(hex, 16));
-          map.set(code++, String.fromCharCode(...units));
-        }
-      }
-      unicodeMaps.set(fontId, map);
-    }
-    return map;
-  };
-
-  const pages: string[] = [];
-  for (const page of [...objects.values()].filter((body) => /\/Type \/Page\n/.test(body))) {
-    const lines: string[] = [];
-    const resources = object(/\/Resources (\d+) 0 R/.exec(page)?.[1]);
-    const fonts = new Map([...(/\/Font <<([\s\S]*?)>>/.exec(resources)?.[1] ?? '').matchAll(/\/(\w+) (\d+) 0 R/g)].map((m) => [m[1]!, m[2]!]));
-    const content = streamOf(object(/\/Contents (\d+) 0 R/.exec(page)?.[1]));
-    let map = new Map<number, string>();
-    for (const op of content.matchAll(/\/(\w+) [\d.]+ Tf|\[([^\]]*)\] TJ/g)) {
-      if (op[1]) {
-        map = unicodeMap(fonts.get(op[1]) ?? '');
-        continue;
-      }
-      let line = '';
-      for (const hex of op[2]!.matchAll(/<([0-9a-f]*)>/gi)) {
-        for (let i = 0; i < hex[1]!.length; i += 4) line += map.get(parseInt(hex[1]!.slice(i, i + 4), 16)) ?? '\uFFFD';
-      }
-      lines.push(line);
-    }
-    pages.push(lines.join('\n'));
-  }
-  return pages;
-}
+// The receipt's text is drawn with an embedded font, so the page content holds glyph ids: pdfPages (test/pdf-text.ts)
+// decodes them through the fonts' ToUnicode maps, one string per page, page content only (not the metadata).
 
 /** An object's value in the document information dictionary, e.g. info(raw, 'Title') → '(Donation receipt …)'. */
 function info(raw: string, key: string): string | undefined {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
+import type PDFDocumentClass from 'pdfkit';
 import { receiptFacts, type ReceiptInput } from './receipt-text.js';
 
 export type { ReceiptInput } from './receipt-text.js';
@@ -31,10 +31,33 @@ function fontPath(file: string): string {
   return found;
 }
 
+// PDFKit (with fontkit and its tables) is loaded with the first receipt, not with the server: importing it took a
+// tenth of the API's start-up, and a restart (after a crash too) should be back to answering donors at once.
+let pdfkit: Promise<typeof PDFDocumentClass> | null = null;
+function loadPdfKit(): Promise<typeof PDFDocumentClass> {
+  pdfkit ??= import('pdfkit').then((module) => module.default);
+  return pdfkit;
+}
+
 let fontCache: { regular: Buffer; bold: Buffer } | null = null;
 function fonts(): { regular: Buffer; bold: Buffer } {
   fontCache ??= { regular: readFileSync(fontPath(FONT_FILES.regular)), bold: readFileSync(fontPath(FONT_FILES.bold)) };
   return fontCache;
+}
+
+/**
+ * The fonts as PDFKit parsed them (fontkit objects), kept after the first receipt. Parsing a TrueType font's tables
+ * and glyphs again for every receipt was most of the cost of drawing one (bench/README.md); PDFKit's registerFont
+ * takes a parsed font as well as the file's bytes, and each document still embeds its own subset. The parsed font
+ * only caches what it has read, so sharing it between documents changes nothing in them.
+ */
+type ParsedFont = { layout: (...args: never[]) => unknown };
+let parsedFonts: { regular: ParsedFont; bold: ParsedFont } | null = null;
+
+/** The font PDFKit parsed for the document's current font (its EmbeddedFont's fontkit font). */
+function currentParsedFont(doc: PDFKit.PDFDocument): ParsedFont | null {
+  const font = (doc as unknown as { _font?: { font?: ParsedFont } })._font?.font;
+  return font && typeof font.layout === 'function' ? font : null;
 }
 
 const COLOURS = { brand: '#1d4e89', text: '#1a1a1a', muted: '#4d4d4d', rule: '#b9c7d8', panel: '#eef4fa', panelBorder: '#9fb8d3' };
@@ -46,8 +69,11 @@ const COLUMN_GAP = 12;
 export async function renderReceiptPdf(input: ReceiptInput, options: RenderReceiptOptions = {}): Promise<Buffer> {
   const facts = receiptFacts(input);
   const fontData = fonts();
+  const PDFDocument = await loadPdfKit();
 
   const doc = new PDFDocument({
+    // No default font: PDFKit would otherwise parse Helvetica's metrics file for every receipt, which never uses it.
+    font: null as unknown as string,
     size: 'A4',
     margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: PAGE.bottomMargin },
     compress: options.compress ?? true,
@@ -73,8 +99,15 @@ export async function renderReceiptPdf(input: ReceiptInput, options: RenderRecei
     doc.on('error', reject);
   });
 
-  doc.registerFont('Regular', fontData.regular);
-  doc.registerFont('Bold', fontData.bold);
+  // PDFKit's types list only paths and bytes; at run time it also takes a parsed font (anything with layout()).
+  type FontSource = Parameters<typeof doc.registerFont>[1];
+  doc.registerFont('Regular', (parsedFonts?.regular ?? fontData.regular) as FontSource);
+  doc.registerFont('Bold', (parsedFonts?.bold ?? fontData.bold) as FontSource);
+  if (!parsedFonts) {
+    const regular = currentParsedFont(doc.font('Regular'));
+    const bold = currentParsedFont(doc.font('Bold'));
+    if (regular && bold) parsedFonts = { regular, bold };
+  }
 
   const left = PAGE.margin;
   const width = doc.page.width - PAGE.margin * 2;

@@ -150,7 +150,7 @@ export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs
   }
 
   function signedIn(request: FastifyRequest): RequestAuth {
-    // requireUser ran as the preHandler: auth is set.
+    // requireUser ran as the onRequest hook: auth is set.
     return request.auth!;
   }
 
@@ -174,16 +174,16 @@ export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs
     return { success: true, data: { user: userJson(user), token } };
   });
 
-  app.post('/auth/logout', { preHandler: app.requireUser, schema: { response: messageResponse } }, async (request) => {
+  app.post('/auth/logout', { onRequest: app.requireUser, schema: { response: messageResponse } }, async (request) => {
     await revokeSession(app.db, signedIn(request).session.id, new Date());
     return { success: true, message: AUTH_ROUTE_MESSAGES.loggedOut };
   });
 
-  app.get('/auth/verify', { preHandler: app.requireUser, schema: { response: userResponse } }, async (request) => {
+  app.get('/auth/verify', { onRequest: app.requireUser, schema: { response: userResponse } }, async (request) => {
     return { success: true, data: { user: userJson(signedIn(request).user) } };
   });
 
-  app.post('/auth/refresh', { preHandler: app.requireUser, schema: { response: tokenResponse } }, async (request) => {
+  app.post('/auth/refresh', { onRequest: app.requireUser, schema: { response: tokenResponse } }, async (request) => {
     const { session, user } = signedIn(request);
     const rotated = await rotateSession(app.db, session, origin(request), app.config.session, new Date());
     // Another refresh with the same token won the race: this token is no longer valid.
@@ -191,7 +191,7 @@ export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs
     return { success: true, data: { token: rotated.token, user: userJson(user) } };
   });
 
-  app.post('/auth/change-password', { preHandler: app.requireUser, schema: { response: messageResponse } }, async (request, reply) => {
+  app.post('/auth/change-password', { onRequest: app.requireUser, schema: { response: messageResponse } }, async (request, reply) => {
     const { session, user } = signedIn(request);
     const input = body(request);
     const current = textField(input, 'currentPassword', 'Current password', AUTH_ROUTE_MESSAGES.currentPasswordRequired, LOGIN_PASSWORD_MAX_LENGTH);
@@ -216,7 +216,7 @@ export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs
     return { success: true, message: AUTH_MESSAGES.passwordChanged };
   });
 
-  app.put('/auth/profile', { preHandler: app.requireUser, schema: { response: userResponse } }, async (request) => {
+  app.put('/auth/profile', { onRequest: app.requireUser, schema: { response: userResponse } }, async (request) => {
     const { user } = signedIn(request);
     const input = body(request);
     const raw = input.full_name;

@@ -111,6 +111,23 @@ export async function campaignRoutes(app: FastifyInstance) {
     if (query.status === 'draft' || parseBooleanString(query.include_drafts)) await app.requireAdmin(request, reply);
   }
 
+  /**
+   * The public list comes from the response cache (src/plugins/response-cache.ts). Drafts are an admin's: a request
+   * that could list any (status=draft, include_drafts, or a status the schema will refuse) is never served or kept.
+   */
+  const PUBLIC_LIST_STATUSES = new Set<string>(['active', 'completed', 'paused', 'all']);
+  const cachedPublic = {
+    responseCache: {
+      tags: ['campaigns'],
+      bypass: (request: FastifyRequest) => {
+        const { status, include_drafts: drafts } = request.query as Record<string, unknown>;
+        const publicStatus = status === undefined || (typeof status === 'string' && PUBLIC_LIST_STATUSES.has(status));
+        const noDrafts = drafts === undefined || drafts === 'false' || drafts === '0';
+        return !(publicStatus && noDrafts);
+      },
+    },
+  } as const;
+
   async function list(query: ListQuery, search: string | undefined) {
     const featured = parseBooleanString(query.featured);
     const isFeatured = parseBooleanString(query.is_featured);
@@ -142,6 +159,7 @@ export async function campaignRoutes(app: FastifyInstance) {
     {
       schema: { querystring: { type: 'object', properties: listFilterProperties }, response: listResponse },
       preHandler: draftsNeedAdmin,
+      config: cachedPublic,
     },
     async (request) => list(request.query, request.query.search),
   );
@@ -154,13 +172,14 @@ export async function campaignRoutes(app: FastifyInstance) {
         response: listResponse,
       },
       preHandler: draftsNeedAdmin,
+      config: cachedPublic,
     },
     async (request) => list(request.query, request.query.q ?? request.query.search),
   );
 
   app.get<{ Params: { id: number } }>(
     '/campaigns/:id',
-    { schema: { params: idParams, response: { 200: campaignResponse } } },
+    { schema: { params: idParams, response: { 200: campaignResponse } }, config: { responseCache: { tags: ['campaigns'] } } },
     async (request) => {
       const campaign = await findCampaign(app.db, request.params.id);
       if (!campaign) throw notFound();
@@ -309,7 +328,7 @@ export async function campaignRoutes(app: FastifyInstance) {
 
   app.post(
     '/campaigns',
-    { preHandler: app.requireAdmin, schema: { response: { 201: campaignResponse } } },
+    { onRequest: app.requireAdmin, schema: { response: { 201: campaignResponse } } },
     async (request, reply) => {
       const form = await readCampaignForm(request);
       const { values, errors } = validateCampaignForm(form, null);
@@ -318,6 +337,7 @@ export async function campaignRoutes(app: FastifyInstance) {
       const stored = form.image ? await storeImage(app.storage, 'campaigns', form.image, form.imageName ?? undefined) : null;
       try {
         const row = await insertCampaign(app.db, { ...(values as CampaignValues), imageUrl: stored?.url ?? null });
+        app.responseCache.invalidate('campaigns');
         return reply.code(201).send({ success: true, message: CAMPAIGN_MESSAGES.created, data: { campaign: campaignJson(row) } });
       } catch (error) {
         await removeQuietly(stored);
@@ -328,7 +348,7 @@ export async function campaignRoutes(app: FastifyInstance) {
 
   app.put<{ Params: { id: number } }>(
     '/campaigns/:id',
-    { preHandler: app.requireAdmin, schema: { params: idParams, response: { 200: campaignResponse } } },
+    { onRequest: app.requireAdmin, schema: { params: idParams, response: { 200: campaignResponse } } },
     async (request) => {
       const existing = await findCampaign(app.db, request.params.id, { includeDrafts: true });
       if (!existing) throw notFound();
@@ -340,6 +360,7 @@ export async function campaignRoutes(app: FastifyInstance) {
       let row: CampaignRow | null;
       try {
         row = await updateCampaign(app.db, existing.id, { ...values, imageUrl, updatedAt: new Date() });
+        app.responseCache.invalidate('campaigns');
       } catch (error) {
         await removeQuietly(stored);
         throw error;
@@ -356,7 +377,7 @@ export async function campaignRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { id: number } }>(
     '/campaigns/:id',
-    { preHandler: app.requireAdmin, schema: { params: idParams } },
+    { onRequest: app.requireAdmin, schema: { params: idParams } },
     async (request) => {
       const existing = await findCampaign(app.db, request.params.id, { includeDrafts: true });
       if (!existing) throw notFound();
@@ -365,6 +386,7 @@ export async function campaignRoutes(app: FastifyInstance) {
       let row: CampaignRow | null;
       try {
         row = await deleteCampaign(app.db, existing.id);
+        app.responseCache.invalidate('campaigns');
       } catch (error) {
         if (isForeignKeyViolation(error)) throw new HttpError(409, CAMPAIGN_ROUTE_MESSAGES.hasDonations);
         throw error;

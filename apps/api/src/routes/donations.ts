@@ -99,7 +99,12 @@ export async function donationRoutes(app: FastifyInstance) {
     }
 
     const saved = await recordDonation(app.db, attempt, intent);
-    if (saved.created) request.log.info({ donationId: saved.id, paymentIntentId: intentId }, 'donation saved');
+    if (saved.created) {
+      request.log.info({ donationId: saved.id, paymentIntentId: intentId }, 'donation saved');
+      // Committed: the statistics change, and the campaign's raised amount and donor count if it has one.
+      if (attempt.campaignId !== null) app.responseCache.invalidate('campaigns', 'stats');
+      else app.responseCache.invalidate('stats');
+    }
     return reply.code(saved.created ? 201 : 200).send({
       success: true,
       message: DONATION_ROUTE_MESSAGES.saved,
@@ -110,6 +115,8 @@ export async function donationRoutes(app: FastifyInstance) {
   app.get(
     '/stats',
     {
+      // From the response cache; every donation written (here and by the webhook) drops it.
+      config: { responseCache: { tags: ['stats'] } },
       schema: {
         response: {
           200: {

@@ -18,13 +18,14 @@ import {
 import { formError, HttpError } from '../http-errors.js';
 import {
   displayName,
+  multipartFailure,
   processImageVariants,
   readFilePart,
   storeImageVariants,
   type ImageVariants,
   type StoredImageGroup,
 } from '../storage/images.js';
-import { idParams, isForeignKeyViolation, MAX_ID, pageSize } from './shared.js';
+import { idParams, isForeignKeyViolation, MAX_ID, pageSize, wholeNumberSchema } from './shared.js';
 
 // Events and their photo galleries (spec sections 2 "Events" and "Admin events", 3, 4, 7 "Events", 8).
 // Reading is public; creating, editing, deleting and managing images go through app.requireAdmin.
@@ -61,8 +62,8 @@ const imageParams = {
   type: 'object',
   required: ['id', 'imageId'],
   properties: {
-    id: { type: 'integer', minimum: 1, maximum: MAX_ID },
-    imageId: { type: 'integer', minimum: 1, maximum: MAX_ID },
+    id: wholeNumberSchema({ minimum: 1, maximum: MAX_ID }),
+    imageId: wholeNumberSchema({ minimum: 1, maximum: MAX_ID }),
   },
 } as const;
 
@@ -75,11 +76,13 @@ function listJson(items: EventWithImages[]) {
 }
 
 export async function eventRoutes(app: FastifyInstance) {
-  // ---- Public ----
+  // ---- Public: answered from the response cache (src/plugins/response-cache.ts); every admin write below drops it ----
+
+  const cached = { responseCache: { tags: ['events'] } } as const;
 
   app.get<{ Querystring: { status?: string } }>(
     '/events',
-    { schema: { querystring: { type: 'object', properties: { status: { type: 'string' } } }, response: listResponse } },
+    { schema: { querystring: { type: 'object', properties: { status: { type: 'string' } } }, response: listResponse }, config: cached },
     async (request) => {
       const raw = (request.query.status ?? '').trim().toLowerCase();
       const filter: EventFilter = { order: 'newest' };
@@ -95,25 +98,26 @@ export async function eventRoutes(app: FastifyInstance) {
     '/events/featured',
     {
       schema: {
-        querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, default: FEATURED_EVENTS_DEFAULT_LIMIT } } },
+        querystring: { type: 'object', properties: { limit: wholeNumberSchema({ minimum: 1 }, FEATURED_EVENTS_DEFAULT_LIMIT) } },
         response: listResponse,
       },
+      config: cached,
     },
     async (request) =>
       listJson(await listEvents(app.db, { status: 'completed', withImages: true, order: 'newest', limit: pageSize(request.query.limit) })),
   );
 
-  app.get('/events/upcoming', { schema: { response: listResponse } }, async () =>
+  app.get('/events/upcoming', { schema: { response: listResponse }, config: cached }, async () =>
     listJson(await listEvents(app.db, { status: 'upcoming', order: 'soonest' })),
   );
 
-  app.get('/events/completed', { schema: { response: listResponse } }, async () =>
+  app.get('/events/completed', { schema: { response: listResponse }, config: cached }, async () =>
     listJson(await listEvents(app.db, { status: 'completed', order: 'newest' })),
   );
 
   app.get<{ Params: { id: number } }>(
     '/events/:id',
-    { schema: { params: idParams, response: { 200: eventResponse } } },
+    { schema: { params: idParams, response: { 200: eventResponse } }, config: cached },
     async (request) => {
       const found = await findEvent(app.db, request.params.id);
       if (!found) throw notFound();
@@ -130,18 +134,20 @@ export async function eventRoutes(app: FastifyInstance) {
     return values;
   }
 
-  app.post('/events', { preHandler: app.requireAdmin, schema: { response: { 201: eventResponse } } }, async (request, reply) => {
+  app.post('/events', { onRequest: app.requireAdmin, schema: { response: { 201: eventResponse } } }, async (request, reply) => {
     const row = await insertEvent(app.db, readEventBody(request.body));
+    app.responseCache.invalidate('events');
     return reply.code(201).send({ success: true, data: { event: eventJson(row, []) } });
   });
 
   app.put<{ Params: { id: number } }>(
     '/events/:id',
-    { preHandler: app.requireAdmin, schema: { params: idParams, response: { 200: eventResponse } } },
+    { onRequest: app.requireAdmin, schema: { params: idParams, response: { 200: eventResponse } } },
     async (request) => {
       const values = readEventBody(request.body);
       const row = await updateEvent(app.db, request.params.id, values);
       if (!row) throw notFound();
+      app.responseCache.invalidate('events');
       const found = await findEvent(app.db, row.id);
       return { success: true, data: { event: eventJson(row, found?.images ?? []) } };
     },
@@ -149,10 +155,11 @@ export async function eventRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { id: number } }>(
     '/events/:id',
-    { preHandler: app.requireAdmin, schema: { params: idParams, response: okResponse } },
+    { onRequest: app.requireAdmin, schema: { params: idParams, response: okResponse } },
     async (request) => {
       const images = await deleteEvent(app.db, request.params.id);
       if (!images) throw notFound();
+      app.responseCache.invalidate('events');
       // Files go only after the rows are committed: a failed delete never leaves rows pointing at nothing.
       await removeImageFiles(images);
       return { success: true };
@@ -164,7 +171,7 @@ export async function eventRoutes(app: FastifyInstance) {
   app.post<{ Params: { id: number } }>(
     '/events/:id/images',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         params: idParams,
         response: {
@@ -186,7 +193,8 @@ export async function eventRoutes(app: FastifyInstance) {
       // Every file is checked and re-encoded in memory first (one original at a time); only when the whole
       // batch is good is anything written. One bad file keeps nothing of the batch: no rows, no files.
       const processed: ImageVariants[] = [];
-      for await (const part of request.parts()) {
+      try {
+        for await (const part of request.parts()) {
         if (part.type !== 'file') continue;
         if (part.fieldname !== 'images' && part.fieldname !== 'images[]') {
           throw new HttpError(400, EVENT_ROUTE_MESSAGES.wrongFileField);
@@ -195,6 +203,10 @@ export async function eventRoutes(app: FastifyInstance) {
         // A file input left empty sends a part without a name and no bytes: nothing was chosen.
         if (data.length === 0 && !part.filename) continue;
         processed.push(await processImageVariants(data, displayName(part.filename)));
+        }
+      } catch (error) {
+        // A cut-off or malformed multipart body is the client's fault: 400 with a sentence, not a 500.
+        throw multipartFailure(error);
       }
       if (processed.length === 0) throw new HttpError(400, EVENT_ROUTE_MESSAGES.noImages);
 
@@ -203,6 +215,7 @@ export async function eventRoutes(app: FastifyInstance) {
       try {
         for (const image of processed) stored.push(await storeImageVariants(app.storage, 'events', image));
         rows = await insertEventImages(app.db, eventId, stored);
+        app.responseCache.invalidate('events');
       } catch (error) {
         await removeFiles(stored.flatMap((group) => group.variants.map((v) => v.url)));
         // The event was deleted while its photos were being processed.
@@ -215,10 +228,11 @@ export async function eventRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { id: number; imageId: number } }>(
     '/events/:id/images/:imageId',
-    { preHandler: app.requireAdmin, schema: { params: imageParams, response: okResponse } },
+    { onRequest: app.requireAdmin, schema: { params: imageParams, response: okResponse } },
     async (request) => {
       const { id, imageId } = request.params;
       const image = await deleteEventImage(app.db, id, imageId);
+      if (image) app.responseCache.invalidate('events');
       if (!image) {
         if (!(await eventExists(app.db, id))) throw notFound();
         throw new HttpError(404, EVENT_ROUTE_MESSAGES.imageNotFound);

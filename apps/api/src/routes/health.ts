@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../plugins/errors.js';
+
+/** What /api/health says while the database cannot be reached (503): for operators and load balancers. */
+export const HEALTH_DATABASE_DOWN_MESSAGE = 'Database unreachable';
 
 const failure = {
   type: 'object',
@@ -32,11 +36,17 @@ export async function healthRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      // widget.js on partner pages checks the charity is reachable with a no-cors fetch of this route; the default
+      // same-origin resource policy would make that fetch fail even when the server is up. Nothing here is private.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
       try {
         await app.db.execute(sql`select 1`);
       } catch (error) {
-        request.log.error({ err: error }, 'health check: database unreachable');
-        return reply.code(503).send({ success: false, message: 'Database unreachable' });
+        // Load balancers ask every few seconds: during an outage one line each with the reason, not a stack trace.
+        const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+        request.log.warn({ reason }, 'health check: database unreachable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return reply.code(503).send({ success: false, message: HEALTH_DATABASE_DOWN_MESSAGE });
       }
       return { success: true, data: { status: 'ok', database: 'reachable', driver: app.database.kind } };
     },

@@ -93,6 +93,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
       if (issued.created) {
         request.log.info({ donationId: donation.id, receipt: issued.number }, 'receipt issued');
         // After the answer: the donor's thank-you must not wait on drawing a PDF or on a mail server.
+        // The mail was queued with the receipt (one statement): if this task never runs, the mail sweep sends it.
         app.payments.background('mailing a receipt', () =>
           mailReceipt({ db: app.db, mailer: app.mailer, log: app.log, publicBaseUrl: app.config.publicBaseUrl }, issued),
         );

@@ -5,6 +5,7 @@ import { findCampaign } from '../campaigns/repository.js';
 import type { RecordedDonationData } from '../db/schema.js';
 import { amountMinorOf, readDonationData } from '../donations/payload.js';
 import { formError, HttpError } from '../http-errors.js';
+import { allowedPartnerOrigin } from '../partners.js';
 import { CARD_TESTING_LIMIT, insertAttempt, recentFailures, recordPaymentFailure, updateAttemptFromIntent } from '../payments/attempts.js';
 import { noteFailure } from '../payments/events.js';
 import { PAYMENT_METHOD_ID_PATTERN, PaymentProviderError, type PaymentIntentSnapshot } from '../payments/provider.js';
@@ -26,6 +27,7 @@ export const PAYMENT_ROUTE_MESSAGES = {
   campaignClosed: 'This campaign is not accepting donations.',
   tooManyFailures: 'Too many failed payment attempts from this address. Please try again later.',
   tooManyIntents: 'Too many payment attempts from this address. Please try again later.',
+  partnerOriginInvalid: 'partner_origin must be the origin of a partner site allowed to embed the donate widget (PARTNER_ORIGINS).',
   sandboxBody: 'Send client_secret and payment_method_id as a JSON object.',
   sandboxAuthBody: "Send client_secret and outcome ('complete' or 'fail') as a JSON object.",
 } as const;
@@ -161,6 +163,17 @@ export async function paymentRoutes(app: FastifyInstance) {
       const errors: Record<string, string> = {};
       const read = readDonationData(body.donation_data);
       if (!read.ok) Object.assign(errors, read.errors);
+      // The partner site the widget was embedded in: outside donation_data, whose rules (source 'website') stay the
+      // wizard's. Only a listed partner is recorded, so the admin's partner column cannot be filled with anything.
+      let partnerOrigin: string | null = null;
+      if (body.partner_origin !== undefined && body.partner_origin !== null) {
+        partnerOrigin = typeof body.partner_origin === 'string' ? allowedPartnerOrigin(app.config.partnerOrigins, body.partner_origin) : null;
+        if (!partnerOrigin) errors.partner_origin = PAYMENT_ROUTE_MESSAGES.partnerOriginInvalid;
+      } else if (request.headers.origin && request.headers.origin !== `${request.protocol}://${request.host}`) {
+        // The React DonateWidget calls from the partner's own page: the browser's Origin names the partner (a
+        // script can't forge it), and only a listed one is recorded. The site's own pages are not partners.
+        partnerOrigin = allowedPartnerOrigin(app.config.partnerOrigins, request.headers.origin);
+      }
       if (paymentMethodId === undefined || paymentMethodId === null || paymentMethodId === '') {
         errors.payment_method_id = PAYMENT_ROUTE_MESSAGES.paymentMethodMissing;
       } else if (typeof paymentMethodId !== 'string' || !PAYMENT_METHOD_ID_PATTERN.test(paymentMethodId)) {
@@ -216,9 +229,10 @@ export async function paymentRoutes(app: FastifyInstance) {
         campaignId: campaign?.id ?? null,
         paymentMethodId: paymentMethodId as string,
         clientIp: request.ip,
+        partnerOrigin,
       });
       request.log.info(
-        { paymentIntentId: intent.id, amountMinor, currency: data.currency, campaignId: campaign?.id ?? null, clientIp: request.ip },
+        { paymentIntentId: intent.id, amountMinor, currency: data.currency, campaignId: campaign?.id ?? null, clientIp: request.ip, partnerOrigin },
         'payment intent created',
       );
       return reply.send({

@@ -11,17 +11,39 @@ export const MAX_ID = 2_147_483_647;
 export const BOOLEAN_STRINGS = ['true', 'false', '1', '0'] as const;
 export type BooleanString = (typeof BOOLEAN_STRINGS)[number];
 
+/**
+ * Refuses text that Ajv's integer coercion would turn into ±Infinity ('Infinity', '1e400'): Ajv 8 checks minimum and
+ * maximum only for finite numbers, so such a value passed every bound and reached the database as "Infinity" (a 500,
+ * found by the API fuzz). Exponent forms are refused altogether: no client writes an id or a page as 1e3.
+ */
+const NO_EXPONENT_OR_INFINITY = '^(?!\\s*[-+]?(?:Infinity|(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)[eE]))';
+
+/**
+ * A whole number in a URL (path parameter or query value) between the bounds. The text is checked first (see
+ * NO_EXPONENT_OR_INFINITY), then coerced to an integer and bounded; `default` applies when the value is absent.
+ */
+export function wholeNumberSchema<const B extends { minimum: number; maximum?: number }>(bounds: B, fallback?: number) {
+  return {
+    ...(fallback === undefined ? {} : { default: fallback }),
+    allOf: [
+      // Strings are checked; anything else (a repeated query key is a list) falls through to the integer check's message.
+      { if: { type: 'string' }, then: { type: 'string', pattern: NO_EXPONENT_OR_INFINITY } },
+      { type: 'integer', ...bounds },
+    ],
+  } as const;
+}
+
 export function pagingProperties(defaultLimit: number) {
   return {
-    page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
-    limit: { type: 'integer', minimum: 1, default: defaultLimit },
+    page: wholeNumberSchema({ minimum: 1, maximum: MAX_PAGE }, 1),
+    limit: wholeNumberSchema({ minimum: 1 }, defaultLimit),
   } as const;
 }
 
 export const idParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } },
+  properties: { id: wholeNumberSchema({ minimum: 1, maximum: MAX_ID }) },
 } as const;
 
 export function parseBooleanString(value: BooleanString | undefined): boolean | undefined {

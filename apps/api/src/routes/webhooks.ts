@@ -46,6 +46,8 @@ export async function webhookRoutes(app: FastifyInstance) {
         throw new HttpError(400, WEBHOOK_MESSAGES.invalidSignature);
       }
       const outcome = await processPaymentEvent(app, event);
+      // A processed event may have written a donation (committed by now): totals and statistics change.
+      if (outcome === 'processed') app.responseCache.invalidate('campaigns', 'stats');
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook event');
       return reply.send({ received: true, duplicate: outcome === 'duplicate' });
     },

@@ -181,6 +181,23 @@ export async function readFilePart(part: MultipartFile, maxMb: number): Promise<
     if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new HttpError(413, IMAGE_MESSAGES.tooLarge(displayName(part.filename), maxMb));
     }
-    throw error;
+    throw multipartFailure(error);
   }
+}
+
+export const MULTIPART_MESSAGES = {
+  unreadable: 'The form could not be read: it is cut off or is not valid multipart/form-data.',
+} as const;
+
+/**
+ * The multipart parser's own failures (a body cut short, a boundary that never comes, a malformed part header) are
+ * plain Errors without a code or status, which the error handler would answer as a 500 (found by the API fuzz):
+ * they are the client's broken form, a 400. Errors that already carry a code or status (size limits, HttpError)
+ * pass through unchanged. Use around `for await (const part of request.parts())`.
+ */
+export function multipartFailure(error: unknown): unknown {
+  if (!(error instanceof Error) || error instanceof HttpError) return error;
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  if (code !== undefined || statusCode !== undefined) return error;
+  return new HttpError(400, MULTIPART_MESSAGES.unreadable);
 }

@@ -47,7 +47,7 @@ describe('routes (spec section 2)', () => {
     expect(main).toContain('Go Home');
   });
 
-  it.each(['/login', '/admin/events'])('%s first shows the Loading... spinner while auth resolves', async (path) => {
+  it.each(['/login', '/admin', '/admin/campaigns', '/admin/events', '/admin/donations', '/admin/messages'])('%s first shows the Loading... spinner while auth resolves', async (path) => {
     const main = mainOf(await render(path));
     expect(main).toContain('role="status"');
     expect(main).toContain('Loading...');

@@ -5,17 +5,23 @@ import { ProtectedRoute } from '../features/auth/components/ProtectedRoute';
 import HomePage from '../pages/Home';
 import { Layout } from './Layout';
 
-// Home is in the first bundle (the usual landing page); every other page loads on demand.
+// Home is in the first bundle (the usual landing page); every other page loads on demand, the admin console
+// (its shell and each screen) included, so visitors never download it.
 const AboutPage = lazy(() => import('../pages/About'));
 const CampaignsPage = lazy(() => import('../pages/Campaigns'));
 const ContactPage = lazy(() => import('../pages/Contact'));
 const DonatePage = lazy(() => import('../pages/Donate'));
 const EventsPage = lazy(() => import('../pages/Events'));
 const LoginPage = lazy(() => import('../pages/Login'));
+const AdminShell = lazy(() => import('./AdminShell'));
+const AdminDashboardPage = lazy(() => import('../pages/AdminDashboard'));
+const AdminCampaignsPage = lazy(() => import('../pages/AdminCampaigns'));
 const AdminEventsPage = lazy(() => import('../pages/AdminEvents'));
+const AdminDonationsPage = lazy(() => import('../pages/AdminDonations'));
+const AdminMessagesPage = lazy(() => import('../pages/AdminMessages'));
 const NotFoundPage = lazy(() => import('../pages/NotFound'));
 
-/** The route table of spec section 2. */
+/** The route table of spec section 2, with the admin console of issue 6 under /admin. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -30,7 +36,13 @@ export function AppRoutes() {
           <Route path="login" element={<LoginPage />} />
         </Route>
         <Route element={<ProtectedRoute />}>
-          <Route path="admin/events" element={<AdminEventsPage />} />
+          <Route path="admin" element={<AdminShell />}>
+            <Route index element={<AdminDashboardPage />} />
+            <Route path="campaigns" element={<AdminCampaignsPage />} />
+            <Route path="events" element={<AdminEventsPage />} />
+            <Route path="donations" element={<AdminDonationsPage />} />
+            <Route path="messages" element={<AdminMessagesPage />} />
+          </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
-import { AUTH_MESSAGES, CONFIRM_MESSAGES, type EventPayload, type EventRecord } from '@charity/domain';
+import { CONFIRM_MESSAGES, type EventPayload, type EventRecord } from '@charity/domain';
 import { AdminEventList, AdminEventsHeader, ConfirmDialog, EventFormModal } from '@charity/ui';
 import { useAdminEventsStore } from '../features/admin-events/stores';
-import { authService } from '../features/auth/api';
+import { useAdminLogout } from '../features/auth/hooks/use-admin-logout';
 import { useAuthStore } from '../features/auth/stores/auth-store';
-import { showToast } from '../lib/toast';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 type FormState = { mode: 'add' } | { mode: 'edit'; event: EventRecord };
 type ConfirmState = { kind: 'event'; event: EventRecord } | { kind: 'image'; event: EventRecord; imageKey: number | string };
 
-/** /admin/events (spec section 2 "Admin events"); ProtectedRoute keeps signed-out visitors away. */
+/**
+ * /admin/events (spec section 2 "Admin events"); ProtectedRoute keeps signed-out visitors away. It sits in the admin
+ * shell (app/AdminShell), which hides its own Logout here: this page keeps the spec's header with its Logout.
+ */
 export default function AdminEventsPage() {
   useDocumentTitle('Events Management');
   const user = useAuthStore((s) => s.user);
@@ -25,7 +27,7 @@ export default function AdminEventsPage() {
 
   const [form, setForm] = useState<FormState | null>(null);
   const [confirm, setConfirm] = useState<ConfirmState | null>(null);
-  const [loggingOut, setLoggingOut] = useState(false);
+  const { loggingOut, logout } = useAdminLogout();
 
   useEffect(() => {
     void load();
@@ -49,17 +51,9 @@ export default function AdminEventsPage() {
     setConfirm(null);
   }
 
-  async function logout() {
-    setLoggingOut(true);
-    // The local session is cleared whatever the server said; ProtectedRoute then replaces this page with
-    // /login. 'Logout failed' tells the admin the server could not revoke the token.
-    const revoked = await authService.logout();
-    showToast(revoked ? 'success' : 'error', revoked ? AUTH_MESSAGES.logoutSuccess : AUTH_MESSAGES.logoutFailed);
-  }
-
   return (
     <div className="cs-container cs-admin-page">
-      <AdminEventsHeader user={user} onAddEvent={() => openForm({ mode: 'add' })} onLogout={logout} loggingOut={loggingOut} />
+      <AdminEventsHeader user={user} onAddEvent={() => openForm({ mode: 'add' })} onLogout={() => void logout()} loggingOut={loggingOut} />
       <div className="cs-admin-page__list">
         <AdminEventList
           events={events}

@@ -27,7 +27,17 @@ export interface AmountStepProps {
   onChange: (value: AmountStepValue) => void;
   /** Continue, called only when the amount is at least the country minimum. */
   onContinue: (value: AmountStepValue) => void;
+  /**
+   * A partner's own quick amounts (the donate widget's data-amounts), offered while the donor's currency is theirs;
+   * another country's currency falls back to its usual amounts. Values below the minimum are the caller's to drop.
+   */
+  presetAmounts?: AmountPresets | null;
   className?: string;
+}
+
+export interface AmountPresets {
+  currency: string;
+  amounts: readonly number[];
 }
 
 const COUNTRY_OPTIONS = DONATION_FORM_COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.currency})` }));
@@ -37,7 +47,7 @@ const COUNTRY_OPTIONS = DONATION_FORM_COUNTRIES.map((c) => ({ value: c.code, lab
  * amount provides. Continue checks the minimum ('Minimum donation amount is ₹50'); the message also appears when a
  * custom amount below it is left, and clears as soon as the amount changes.
  */
-export function AmountStep({ value, onChange, onContinue, className }: AmountStepProps) {
+export function AmountStep({ value, onChange, onContinue, presetAmounts = null, className }: AmountStepProps) {
   const id = useId();
   const customRef = useRef<HTMLInputElement>(null);
   const firstAmountRef = useRef<HTMLInputElement>(null);
@@ -47,7 +57,8 @@ export function AmountStep({ value, onChange, onContinue, className }: AmountSte
   const country = getCountry(value.countryCode);
   const currency = currencyOf(value.countryCode);
   const symbol = country?.currency_symbol ?? '';
-  const amounts = quickAmounts(currency);
+  const amounts =
+    presetAmounts && presetAmounts.amounts.length > 0 && presetAmounts.currency === currency ? presetAmounts.amounts : quickAmounts(currency);
   const amount = chosenAmount(value);
   const usingCustom = value.customAmount.trim() !== '';
 

@@ -9,7 +9,7 @@ import {
   type WizardStep,
 } from '@charity/domain';
 import { cn } from '../lib/cn';
-import { AmountStep } from './AmountStep';
+import { AmountStep, type AmountPresets } from './AmountStep';
 import { DetailsStep } from './DetailsStep';
 import { ReviewStep, type DonationCampaignRef } from './ReviewStep';
 import { StepIndicator } from './StepIndicator';
@@ -38,6 +38,8 @@ export interface DonationWizardProps {
   paymentState?: PaymentPanelState;
   /** Level of the step headings; 3 suits a page whose section heading is an h2. */
   headingLevel?: 2 | 3 | 4;
+  /** A partner's quick amounts for step 1 (see AmountStep). */
+  presetAmounts?: AmountPresets | null;
   className?: string;
 }
 
@@ -60,6 +62,7 @@ export function DonationWizard({
   renderPayment,
   paymentState = 'input',
   headingLevel = 3,
+  presetAmounts = null,
   className,
 }: DonationWizardProps) {
   const headingId = useId();
@@ -90,6 +93,7 @@ export function DonationWizard({
             onChange({ ...value, ...amount, details: detailsForCountry(value.details, amount.countryCode) })
           }
           onContinue={() => goTo(nextWizardStep(1, true))}
+          presetAmounts={presetAmounts}
         />
       );
       break;

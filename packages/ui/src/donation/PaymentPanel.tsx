@@ -16,7 +16,7 @@ import {
   canSubmitPayment,
   donationSaveFailedMessage,
   formatCurrency,
-  paymentIntentOutcome,
+  runDonationPayment,
   type DonationPayload,
   type PaymentPanelState,
 } from '@charity/domain';
@@ -67,10 +67,18 @@ export interface PaymentPanelProps {
   onSucceeded?: (result: PaymentSucceeded) => void;
   /** The payment failed and nothing was saved (the app shows its failure toast). */
   onFailed?: (message: string) => void;
+  /** Paid but the save failed: the panel shows `message`, which quotes the payment id for support. */
+  onSaveFailed?: (result: { paymentIntentId: string; message: string }) => void;
   /** Back to the review; offered only before a payment starts. */
   onBack?: () => void;
   /** Shows how to pay in test mode. Default: true for the sandbox. */
   testMode?: boolean;
+  /**
+   * The payment form could not be prepared (the server's payments configuration or Stripe.js failed to load): the
+   * message is shown with Back and 'Try Again' (onRetrySetup) instead of the form.
+   */
+  setupError?: string | null;
+  onRetrySetup?: () => void;
   className?: string;
 }
 
@@ -102,9 +110,6 @@ const ELEMENT_CLASSES = {
   empty: 'cs-card-element--empty',
 };
 
-/** A failure that already carries the text to show. */
-class PaymentFailure extends Error {}
-
 type Outcome =
   | { kind: 'none' }
   | { kind: 'success'; paymentIntentId: string }
@@ -118,7 +123,22 @@ type Outcome =
  * confirmCardPayment, and only when the intent succeeded onSave, then onInvoice. States: input, processing, success,
  * error; 'Try Again' returns from error to input. No donation is saved unless the payment succeeded.
  */
-export function PaymentPanel({ stripe, className, ...props }: PaymentPanelProps) {
+export function PaymentPanel({ stripe, setupError = null, onRetrySetup, className, ...props }: PaymentPanelProps) {
+  if (setupError) {
+    return (
+      <div className={cn('cs-payment', className)}>
+        <p className="cs-donation__alert" role="alert">
+          {setupError}
+        </p>
+        <div className="cs-donation__actions">
+          <Button variant="outline" onClick={props.onBack}>
+            Back
+          </Button>
+          <Button onClick={onRetrySetup}>Try Again</Button>
+        </div>
+      </div>
+    );
+  }
   if (stripe === null) {
     return (
       <div className={cn('cs-payment', className)}>
@@ -141,6 +161,7 @@ function PaymentForm({
   onStateChange,
   onSucceeded,
   onFailed,
+  onSaveFailed,
   onBack,
   testMode,
   className,
@@ -205,43 +226,32 @@ function PaymentForm({
     const card = elements.getElement(CardNumberElement);
     if (!card) return;
     moveTo('processing');
-    let paymentIntentId: string;
-    let paymentMethodId: string;
-    try {
-      const created = await stripe.createPaymentMethod({
-        type: 'card',
-        card,
-        billing_details: billingDetailsFromPayload(payload),
-      });
-      if (created.error) throw new PaymentFailure(created.error.message || DONATION_MESSAGES.paymentFailed);
-      paymentMethodId = created.paymentMethod.id;
-
-      const intent = await onCreateIntent(payload, paymentMethodId);
-
-      const confirmed = await stripe.confirmCardPayment(intent.clientSecret, { payment_method: paymentMethodId });
-      if (confirmed.error) throw new PaymentFailure(confirmed.error.message || DONATION_MESSAGES.paymentFailed);
-      const result = paymentIntentOutcome(confirmed.paymentIntent.status);
-      if (!result.ok) throw new PaymentFailure(result.message);
-      paymentIntentId = confirmed.paymentIntent.id;
-    } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : DONATION_MESSAGES.paymentFailed;
-      moveTo('error', { kind: 'failed', message });
-      onFailed?.(message);
-      return;
+    // The flow itself (and its messages) lives in the domain, shared with every transport the app hands in.
+    const result = await runDonationPayment({
+      createPaymentMethod: async () => {
+        const created = await stripe.createPaymentMethod({
+          type: 'card',
+          card,
+          billing_details: billingDetailsFromPayload(payload),
+        });
+        return created.error ? { error: created.error } : { paymentMethodId: created.paymentMethod.id };
+      },
+      createIntent: (paymentMethodId) => onCreateIntent(payload, paymentMethodId),
+      confirm: (clientSecret, paymentMethodId) =>
+        stripe.confirmCardPayment(clientSecret, { payment_method: paymentMethodId }),
+      save: ({ paymentIntentId, paymentMethodId }) => onSave({ payload, paymentIntentId, paymentMethodId }),
+      requestReceipt: (input) => onInvoice(input),
+    });
+    if (result.status === 'failed') {
+      moveTo('error', { kind: 'failed', message: result.message });
+      onFailed?.(result.message);
+    } else if (result.status === 'save-failed') {
+      moveTo('error', { kind: 'saveFailed', paymentIntentId: result.paymentIntentId });
+      onSaveFailed?.({ paymentIntentId: result.paymentIntentId, message: result.message });
+    } else {
+      moveTo('success', { kind: 'success', paymentIntentId: result.paymentIntentId });
+      onSucceeded?.({ donationId: result.donationId, paymentIntentId: result.paymentIntentId });
     }
-
-    // Paid. From here on nothing may look like a failed payment: a save failure gives the payment id to quote.
-    let saved: SavedDonation;
-    try {
-      saved = await onSave({ payload, paymentIntentId, paymentMethodId });
-    } catch {
-      moveTo('error', { kind: 'saveFailed', paymentIntentId });
-      return;
-    }
-    moveTo('success', { kind: 'success', paymentIntentId });
-    onSucceeded?.({ donationId: saved.donationId, paymentIntentId });
-    // The receipt follows the save; the thank-you does not wait for the PDF and the mail.
-    void onInvoice({ donationId: saved.donationId, paymentIntentId }).catch(() => undefined);
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {

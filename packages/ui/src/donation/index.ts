@@ -1,6 +1,6 @@
 // The donation wizard (spec §4): its four steps, the payment panel and the browser payment sandbox.
 export { StepIndicator, type StepIndicatorProps } from './StepIndicator';
-export { AmountStep, type AmountStepProps } from './AmountStep';
+export { AmountStep, type AmountStepProps, type AmountPresets } from './AmountStep';
 export { DetailsStep, type DetailsStepProps } from './DetailsStep';
 export { ReviewStep, type ReviewStepProps, type DonationCampaignRef } from './ReviewStep';
 export {

@@ -110,6 +110,22 @@ describe('create-intent', () => {
     expect(globalToast).not.toHaveBeenCalled();
   });
 
+  it('sends the partner origin of the widget beside donation_data, never inside it', async () => {
+    replies.set('/api/payments/create-intent', {
+      status: 200,
+      body: { success: true, data: { client_secret: 'pi_2_secret_x', payment_intent_id: 'pi_2' } },
+    });
+    const { client } = setup();
+    await createPaymentIntent(client, PAYLOAD, 'pm_card_visa', 'https://partner.example');
+    expect(received).toEqual([
+      {
+        method: 'POST',
+        path: '/api/payments/create-intent',
+        body: { donation_data: PAYLOAD, payment_method_id: 'pm_card_visa', partner_origin: 'https://partner.example' },
+      },
+    ]);
+  });
+
   it("rejects with the server's message (the 429 of the card-testing limit), once, without the global toast", async () => {
     const message = 'Too many failed payment attempts from this address. Please try again later.';
     replies.set('/api/payments/create-intent', { status: 429, body: { success: false, message } });
@@ -144,15 +160,15 @@ describe('save-after-payment', () => {
     });
     const { client } = setup();
     const request = { payload: PAYLOAD, paymentIntentId: 'pi_1', paymentMethodId: 'pm_card_visa' };
-    await expect(saveDonationAfterPayment(client, request)).resolves.toEqual({ donationId: 42 });
+    await expect(saveDonationAfterPayment(client, request)).resolves.toEqual({ donationId: 42, receiptNumber: null });
     expect(received[0]?.body).toEqual({
       donation_data: PAYLOAD,
       payment_intent_id: 'pi_1',
       payment_method_id: 'pm_card_visa',
       payment_status: 'completed',
     });
-    replies.set('/api/donations/save-after-payment', { status: 200, body: { success: true, data: { donation: { id: 42 } } } });
-    await expect(saveDonationAfterPayment(client, request)).resolves.toEqual({ donationId: 42 });
+    replies.set('/api/donations/save-after-payment', { status: 200, body: { success: true, data: { donation: { id: 42, receipt_number: 'BBF/2026-27/0001' } } } });
+    await expect(saveDonationAfterPayment(client, request)).resolves.toEqual({ donationId: 42, receiptNumber: 'BBF/2026-27/0001' });
   });
 
   it('rejects when the server refuses (409) or does not confirm, without the global toast', async () => {

@@ -60,12 +60,18 @@ export async function createPaymentIntent(
   client: KyInstance,
   payload: DonationPayload,
   paymentMethodId: string,
+  /** The partner site the widget is embedded in (verified by the server); beside donation_data, never inside it. */
+  partnerOrigin: string | null = null,
 ): Promise<CreatedIntent> {
   let body: unknown;
   try {
     body = await client
       .post('payments/create-intent', {
-        json: { donation_data: payload, payment_method_id: paymentMethodId },
+        json: {
+          donation_data: payload,
+          payment_method_id: paymentMethodId,
+          ...(partnerOrigin ? { partner_origin: partnerOrigin } : {}),
+        },
         context: { silent: true },
       })
       .json<unknown>();
@@ -91,11 +97,14 @@ export interface SaveAfterPaymentRequest {
   paymentMethodId: string;
 }
 
-/** Saves the paid donation; resolves with its id. Rejects when the server did not confirm the save. */
+/**
+ * Saves the paid donation; resolves with its id and receipt number (null until one is issued). Rejects when the
+ * server did not confirm the save.
+ */
 export async function saveDonationAfterPayment(
   client: KyInstance,
   request: SaveAfterPaymentRequest,
-): Promise<{ donationId: number }> {
+): Promise<{ donationId: number; receiptNumber: string | null }> {
   const body = await client
     .post('donations/save-after-payment', {
       json: {
@@ -113,7 +122,7 @@ export async function saveDonationAfterPayment(
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
     throw new PaymentApiError('The donation save was not confirmed');
   }
-  return { donationId: id };
+  return { donationId: id, receiptNumber: donation ? text(donation.receipt_number) : null };
 }
 
 // ---- POST /api/invoices/generate-and-send -----------------------------------------------------------------------

@@ -1,0 +1,5 @@
+import { describePglite } from '../test/databases.js';
+import { defineApiFuzz } from './api-fuzz.js';
+
+// The API fuzz (api-fuzz.ts) on embedded PGlite.
+defineApiFuzz(describePglite);

@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ORGANISATION } from '@charity/domain';
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { allowedPartnerOrigin, embedFrameAncestors } from '../partners.js';
+import { CONTENT_SECURITY_POLICY } from './security-headers.js';
+
+// The partner donate widget (issue 7):
+//   GET /widget.js      the one-line loader partners paste; any page, on any origin, may load it
+//   GET /embed/donate   the page widget.js frames: only the donation wizard, framable by PARTNER_ORIGINS only
+
+/** Partners' pages cache the loader briefly: a fix reaches them within minutes, without a request per page view. */
+export const WIDGET_CACHE_CONTROL = 'public, max-age=300';
+
+/** Stands in the built widget.js for the organisation's name (the iframe's title), filled in as it is served. */
+export const WIDGET_NAME_PLACEHOLDER = '__CHARITY_ORGANISATION_NAME__';
+
+export const EMBED_MESSAGES = {
+  widgetNotBuilt: '/* widget.js is not built yet: run `npm run build` in the project folder. */\n',
+} as const;
+
+const EMBED_NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Donations are unavailable right now</title></head>
+<body style="font-family: system-ui, sans-serif; margin: 1rem; line-height: 1.5">
+<p>Donations are unavailable right now. The donation form is not built yet: run <code>npm run build</code> in the project folder.</p>
+</body>
+</html>
+`;
+
+/** A CSP header value from directives (the site's policy with one directive replaced). */
+export function cspHeader(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/** The page's one partner, when the query names an allowed one: the only origin the page posts messages to. */
+function partnerFromQuery(query: unknown, partners: Parameters<typeof allowedPartnerOrigin>[0]): string | null {
+  const raw = typeof query === 'object' && query !== null ? (query as Record<string, unknown>).partner : undefined;
+  return typeof raw === 'string' && raw.length <= 200 ? allowedPartnerOrigin(partners, raw) : null;
+}
+
+export const embedPlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'stripe' }>(
+  async (app, { siteDir, paymentsMode }) => {
+    const embedFile = path.join(siteDir, 'embed.html');
+    const widgetFile = path.join(siteDir, 'widget.js');
+    const partners = app.config.partnerOrigins;
+    const embedPolicy = cspHeader({ ...CONTENT_SECURITY_POLICY, 'frame-ancestors': embedFrameAncestors(partners) });
+
+    /** Framing rules of the embed page; helmet wrote the site-wide ones onto the raw response already. */
+    function allowPartnerFraming(reply: FastifyReply) {
+      reply.raw.setHeader('content-security-policy', embedPolicy);
+      // X-Frame-Options knows only DENY and SAMEORIGIN: its SAMEORIGIN would contradict the partners CSP allows
+      // (browsers that know frame-ancestors ignore it, older ones would refuse every partner). CSP alone decides here.
+      reply.raw.removeHeader('x-frame-options');
+    }
+
+    app.get('/embed/donate', async (request, reply) => {
+      allowPartnerFraming(reply);
+      let html: string;
+      try {
+        // Read per request, like index.html: a rebuilt site is picked up without a restart.
+        html = await readFile(embedFile, 'utf8');
+      } catch {
+        return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(EMBED_NOT_BUILT_PAGE);
+      }
+      const partner = partnerFromQuery(request.query, partners);
+      // Meta tags, not inline script (the CSP allows none). The partner origin is one the server verified: the page
+      // posts its messages to it and to nobody else, and sends it with the payment so the donation records it.
+      const metas = [
+        paymentsMode ? `<meta name="payments-mode" content="${paymentsMode}" />` : '',
+        partner ? `<meta name="partner-origin" content="${partner}" />` : '',
+      ].filter(Boolean);
+      if (metas.length > 0) html = html.replace('</head>', `${metas.join('\n')}\n</head>`);
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    });
+
+    app.get('/widget.js', async (_request, reply) => {
+      // Loaded by <script> from partners' origins: helmet's same-origin resource policy would block it there.
+      reply.raw.setHeader('cross-origin-resource-policy', 'cross-origin');
+      let source: string;
+      try {
+        source = await readFile(widgetFile, 'utf8');
+      } catch {
+        return reply.code(404).type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(EMBED_MESSAGES.widgetNotBuilt);
+      }
+      // JSON.stringify without its quotes: the name sits inside a string literal of the built file.
+      source = source.split(WIDGET_NAME_PLACEHOLDER).join(JSON.stringify(ORGANISATION.name).slice(1, -1));
+      return reply.code(200).type('text/javascript; charset=utf-8').header('cache-control', WIDGET_CACHE_CONTROL).send(source);
+    });
+  },
+  { name: 'embed', dependencies: ['context'] },
+);

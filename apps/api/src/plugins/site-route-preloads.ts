@@ -1,0 +1,69 @@
+// Per-route modulepreload hints for index.html. The router loads each page's code on demand, so without a hint the
+// browser learns it needs Campaigns-xyz.js only after the entry script has downloaded and run: one more round trip
+// (and a phone's download) before the page can draw. The build's manifest (apps/site/dist/.vite/manifest.json, written
+// because apps/site/vite.config.ts asks for it) names each page's chunk and the chunks it imports, so the server can
+// list them in the page's <head> and the browser fetches them alongside the entry.
+
+/** The public pages the router loads on demand (apps/site/src/app/router.tsx), by the source file Vite's manifest names. */
+export const LAZY_PAGES: Readonly<Record<string, string>> = {
+  '/about': 'src/pages/About.tsx',
+  '/campaigns': 'src/pages/Campaigns.tsx',
+  '/contact': 'src/pages/Contact.tsx',
+  '/donate': 'src/pages/Donate.tsx',
+  '/events': 'src/pages/Events.tsx',
+  '/login': 'src/pages/Login.tsx',
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The page's chunk and every chunk it imports statically, as /assets/… paths, in load order. */
+function pageScripts(manifest: Manifest, page: string): string[] {
+  const seen = new Set<string>();
+  const files: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    if (chunk.file.endsWith('.js')) files.push(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(page);
+  return files;
+}
+
+let cached: { source: string; manifest: Manifest | null } | null = null;
+
+/** The manifest's text parsed once per build (the server re-reads the file, so a rebuilt site is picked up). */
+function parse(source: string): Manifest | null {
+  if (cached?.source !== source) {
+    let manifest: Manifest | null = null;
+    try {
+      const parsed: unknown = JSON.parse(source);
+      if (parsed && typeof parsed === 'object') manifest = parsed as Manifest;
+    } catch {
+      // A half-written manifest during a rebuild: no hints this time, the page still works without them.
+    }
+    cached = { source, manifest };
+  }
+  return cached.manifest;
+}
+
+/**
+ * `<link rel="modulepreload">` tags for the page at `url`, leaving out scripts index.html already loads; '' for a page
+ * in the entry (Home), an unknown path, or no manifest.
+ */
+export function routePreloadTags(manifestSource: string | null, url: string, html: string): string {
+  const pathname = (url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
+  const page = LAZY_PAGES[pathname];
+  if (!page || !manifestSource) return '';
+  const manifest = parse(manifestSource);
+  if (!manifest) return '';
+  return pageScripts(manifest, page)
+    .filter((src) => !html.includes(`"${src}"`))
+    .map((src) => `<link rel="modulepreload" crossorigin href="${src}">`)
+    .join('\n');
+}

@@ -1,0 +1,194 @@
+import { organisationDay } from '@charity/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { loadDashboard } from '../admin/dashboard-repository.js';
+import { addDays } from '../admin/organisation-time.js';
+import { rowsOf } from '../admin/sql-rows.js';
+import { buildApp } from '../app.js';
+import { openDatabase } from '../db/open.js';
+import { campaigns, donations } from '../db/schema.js';
+import { insertDonation, insertDonations } from '../test/admin-fixtures.js';
+import { allowAll, insertCampaigns } from '../test/campaign-fixtures.js';
+import { describeEachDatabase } from '../test/databases.js';
+
+// GET /api/admin/dashboard: totals over completed donations, this and last month and the chart's days in the
+// organisation's time (+05:30), zero-filled; top campaigns; the newest donations of any status. The calendar is
+// tested through loadDashboard with a fixed "now" (so month ends are exercised whatever day the tests run on),
+// the route with the real clock.
+
+const at = (iso: string) => new Date(iso);
+
+describeEachDatabase('admin dashboard', (ctx) => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildApp({ config: ctx.config, database: ctx.database, adminGuard: allowAll });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  beforeEach(async () => {
+    await ctx.database.db.delete(donations);
+    await ctx.database.db.delete(campaigns);
+  });
+
+  const dashboard = (query = '') => app.inject({ method: 'GET', url: `/api/admin/dashboard${query}` });
+
+  it('answers zeros, every day of the period and empty lists when there are no donations', async () => {
+    const response = await dashboard();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const { data } = response.json();
+    const today = organisationDay(new Date());
+    expect(data.period).toBe('30d');
+    expect(data.to).toBe(today);
+    expect(data.from).toBe(addDays(today, -29));
+    const zero = { count: 0, amount_inr: 0 };
+    expect(data.totals).toEqual({ ...zero, donors: 0, by_currency: [], monthly: zero, one_time: zero, this_month: zero, last_month: zero });
+    expect(data.daily).toHaveLength(30);
+    expect(data.daily[0]).toEqual({ date: data.from, ...zero });
+    expect(data.daily[29]).toEqual({ date: today, ...zero });
+    expect(data.daily.every((day: { count: number }) => day.count === 0)).toBe(true);
+    expect(data.top_campaigns).toEqual([]);
+    expect(data.recent_donations).toEqual([]);
+  });
+
+  it('charts 30, 90 or 365 consecutive days ending today, and refuses other periods', async () => {
+    await insertDonation(ctx.database.db, { createdAt: new Date(), amount: 700 });
+    for (const [period, days] of [
+      ['30d', 30],
+      ['90d', 90],
+      ['365d', 365],
+    ] as const) {
+      const { data } = (await dashboard(`?period=${period}`)).json();
+      expect(data.period).toBe(period);
+      expect(data.daily).toHaveLength(days);
+      const dates = data.daily.map((day: { date: string }) => day.date);
+      expect(dates).toEqual(Array.from({ length: days }, (_, i) => addDays(data.from, i)));
+      expect(data.daily.at(-1)).toEqual({ date: organisationDay(new Date()), count: 1, amount_inr: 700 });
+    }
+    const bad = await dashboard('?period=7d');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ success: false, message: 'period must be one of: 30d, 90d, 365d.' });
+  });
+
+  it('counts completed donations only, by type, currency and distinct donor, with months and days at +05:30', async () => {
+    // 1 March 2026, 00:10 in India: the first minutes of a month, where UTC still says 28 February.
+    const now = at('2026-02-28T18:40:00Z');
+    const [meals] = await insertCampaigns(ctx.database.db, [{ title: 'Meals', targetAmount: 50_000 }]);
+    await insertDonations(ctx.database.db, [
+      { createdAt: at('2026-02-28T18:35:00Z'), amount: 1000, donorEmail: 'asha@example.org', campaignId: meals!.id }, // 1 Mar 00:05
+      { createdAt: at('2026-02-28T18:25:00Z'), amount: 2000, donorEmail: 'ASHA@Example.org' }, // 28 Feb 23:55
+      { createdAt: at('2026-02-01T00:00:00Z'), amount: 25, currency: 'USD', amountInr: 2087.5, donationType: 'monthly', donorEmail: 'john@example.com' }, // 1 Feb
+      { createdAt: at('2026-01-31T18:29:00Z'), amount: 300, donorEmail: 'meera@example.org' }, // 31 Jan 23:59: January
+      { createdAt: at('2026-01-30T12:00:00Z'), amount: 400, donorEmail: 'ravi@example.org', campaignId: meals!.id }, // 30 Jan
+      { createdAt: at('2026-02-28T18:36:00Z'), amount: 9999, status: 'pending', donorEmail: 'pending@example.org' },
+      { createdAt: at('2026-02-15T10:00:00Z'), amount: 5000, status: 'failed', donorEmail: 'failed@example.org' },
+      { createdAt: at('2026-02-16T10:00:00Z'), amount: 800, status: 'refunded', donorEmail: 'refunded@example.org', campaignId: meals!.id },
+      { createdAt: at('2026-02-20T10:00:00Z'), amount: 50, currency: 'EUR', amountInr: 4500, donorEmail: null },
+    ]);
+    const data = await loadDashboard(ctx.database.db, '30d', now);
+    expect(data.from).toBe('2026-01-31');
+    expect(data.to).toBe('2026-03-01');
+    expect(data.totals).toEqual({
+      count: 6,
+      amount_inr: 1000 + 2000 + 2087.5 + 300 + 400 + 4500,
+      donors: 4, // asha (twice, in two spellings), john, meera, ravi; the donation without an address is no donor
+      // Largest in INR first: €50 (₹4,500) before ₹3,700, though 50 < 3700.
+      by_currency: [
+        { currency: 'EUR', amount: 50, count: 1 },
+        { currency: 'INR', amount: 3700, count: 4 },
+        { currency: 'USD', amount: 25, count: 1 },
+      ],
+      monthly: { count: 1, amount_inr: 2087.5 },
+      one_time: { count: 5, amount_inr: 8200 },
+      this_month: { count: 1, amount_inr: 1000 },
+      last_month: { count: 3, amount_inr: 2000 + 2087.5 + 4500 },
+    });
+    expect(data.daily).toHaveLength(30);
+    const nonZero = data.daily.filter((day) => day.count > 0);
+    expect(nonZero).toEqual([
+      { date: '2026-01-31', count: 1, amount_inr: 300 },
+      { date: '2026-02-01', count: 1, amount_inr: 2087.5 },
+      { date: '2026-02-20', count: 1, amount_inr: 4500 },
+      { date: '2026-02-28', count: 1, amount_inr: 2000 },
+      { date: '2026-03-01', count: 1, amount_inr: 1000 },
+    ]);
+    // 90 days reach 30 January too.
+    const longer = await loadDashboard(ctx.database.db, '90d', now);
+    expect(longer.daily.find((day) => day.date === '2026-01-30')).toEqual({ date: '2026-01-30', count: 1, amount_inr: 400 });
+    expect(longer.daily.reduce((sum, day) => sum + day.count, 0)).toBe(6);
+
+    // The database session's time zone changes nothing: no day or month is computed with it.
+    const before = await loadDashboard(ctx.database.db, '90d', now);
+    if (ctx.kind === 'postgres') {
+      // A connection of its own, opened after the database's default time zone changed (the app keeps its pool).
+      const [{ name }] = rowsOf<{ name: string }>(await ctx.database.db.execute(sql`select current_database() as name`)) as [{ name: string }];
+      await ctx.database.db.execute(sql.raw(`alter database "${name}" set timezone = 'America/St_Johns'`));
+      const other = await openDatabase(ctx.config);
+      try {
+        expect(rowsOf(await other.db.execute(sql`show timezone`))).toEqual([{ TimeZone: 'America/St_Johns' }]);
+        expect(await loadDashboard(other.db, '90d', now)).toEqual(before);
+      } finally {
+        await other.close();
+        await ctx.database.db.execute(sql.raw(`alter database "${name}" reset timezone`));
+      }
+    } else {
+      // PGlite has no time zone database: a fixed offset far from +05:30.
+      await ctx.database.db.execute(sql`set time zone interval '-09:30' hour to minute`);
+      try {
+        expect(await loadDashboard(ctx.database.db, '90d', now)).toEqual(before);
+      } finally {
+        await ctx.database.db.execute(sql`reset time zone`);
+      }
+    }
+  });
+
+  it('ranks the top 5 campaigns by INR raised through completed donations, and lists the 10 newest donations of any status', async () => {
+    const list = await insertCampaigns(
+      ctx.database.db,
+      ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((title, i) => ({ title, targetAmount: 10_000 * (i + 1) })),
+    );
+    const [a, b, c, d, e, f, g] = list.map((row) => row.id);
+    const base = Date.parse('2026-06-01T00:00:00Z');
+    let minute = 0;
+    const gift = (campaignId: number, amount: number, status: 'completed' | 'pending' | 'refunded' = 'completed') => ({
+      campaignId,
+      amount,
+      status,
+      createdAt: new Date(base + (minute += 1) * 60_000),
+    });
+    const rows = await insertDonations(ctx.database.db, [
+      gift(a!, 100),
+      gift(b!, 500),
+      gift(b!, 500),
+      gift(c!, 700),
+      gift(d!, 300),
+      gift(e!, 300), // ties with D: the older campaign (D) first
+      gift(f!, 50),
+      gift(g!, 100_000, 'pending'), // not money
+      gift(g!, 90_000, 'refunded'),
+      gift(a!, 600),
+      { amount: 10_000, createdAt: new Date(base + 100 * 60_000) }, // a general donation is in no campaign
+    ]);
+    const { data } = (await dashboard()).json();
+    expect(data.top_campaigns).toEqual([
+      { id: b, title: 'B', amount_inr: 1000, donation_count: 2, target_amount: 20_000 },
+      // A and C tie at 700: the older campaign first.
+      { id: a, title: 'A', amount_inr: 700, donation_count: 2, target_amount: 10_000 },
+      { id: c, title: 'C', amount_inr: 700, donation_count: 1, target_amount: 30_000 },
+      { id: d, title: 'D', amount_inr: 300, donation_count: 1, target_amount: 40_000 },
+      { id: e, title: 'E', amount_inr: 300, donation_count: 1, target_amount: 50_000 },
+    ]);
+    expect(data.recent_donations).toHaveLength(10);
+    expect(data.recent_donations.map((row: { id: number }) => row.id)).toEqual(
+      rows
+        .slice(1)
+        .reverse()
+        .map((row) => row.id),
+    );
+    expect(data.recent_donations[0]).toMatchObject({ amount: 10_000, campaign_id: null, campaign_title: null, status: 'completed' });
+    expect(data.recent_donations.map((row: { status: string }) => row.status)).toContain('pending');
+  });
+});

@@ -1,0 +1,142 @@
+import type { KyInstance } from 'ky';
+import {
+  ADMIN_DONATIONS_PAGE_SIZE,
+  donationCsvFileName,
+  donationFilterQuery,
+  organisationDay,
+  type AdminDonation,
+  type AdminDonationDetail,
+  type DonationFilters,
+} from '@charity/domain';
+import { isRecord, readPageInfo, replyData, replyList, type PageInfo } from '../../../lib/api/replies';
+
+// The admin's donation calls (issue 6). All silent for the global toast: the page shows its own
+// ('Failed to load donations', 'Failed to resend receipt'…). The bearer token is added by the client, also to the
+// CSV download, which is why it is fetched here rather than opened as a link.
+
+export interface DonationSummary {
+  count: number;
+  amount_inr: number;
+}
+
+export interface AdminDonationPage extends PageInfo {
+  donations: AdminDonation[];
+  summary: DonationSummary | null;
+}
+
+export interface ResendReceiptResult {
+  message: string | null;
+  receipt_number: string | null;
+  mail_status: string | null;
+}
+
+export interface CampaignOption {
+  id: number;
+  title: string;
+}
+
+export interface CsvDownload {
+  blob: Blob;
+  fileName: string;
+}
+
+const donationPath = (id: number) => `admin/donations/${encodeURIComponent(String(id))}`;
+
+/** The list query: the non-empty filters in their fixed order, then page and limit. */
+export function donationListParams(filters: Partial<DonationFilters>, page: number, limit = ADMIN_DONATIONS_PAGE_SIZE): Record<string, string> {
+  return { ...donationFilterQuery(filters), page: String(page), limit: String(limit) };
+}
+
+export function parseDonationPage(body: unknown, requestedPage: number): AdminDonationPage {
+  const data = replyData(body, 'donations');
+  const donations = replyList(data, 'donations', 'donations').filter(
+    (item): item is AdminDonation => isRecord(item) && typeof item.id === 'number',
+  );
+  const summary = isRecord(data.summary) && typeof data.summary.count === 'number' && typeof data.summary.amount_inr === 'number'
+    ? { count: data.summary.count, amount_inr: data.summary.amount_inr }
+    : null;
+  return { donations, summary, ...readPageInfo(body, requestedPage, donations.length) };
+}
+
+/** GET /api/admin/donations with the filters. */
+export async function fetchAdminDonations(
+  client: KyInstance,
+  filters: Partial<DonationFilters>,
+  page: number,
+  signal?: AbortSignal,
+): Promise<AdminDonationPage> {
+  const body = await client
+    .get('admin/donations', { searchParams: donationListParams(filters, page), signal, context: { silent: true } })
+    .json<unknown>();
+  return parseDonationPage(body, page);
+}
+
+/** `data` itself, or `data.<key>` when the server wraps the record: either way it must carry a numeric id. */
+function record(body: unknown, key: string, what: string): Record<string, unknown> {
+  const data = replyData(body, what);
+  const inner = isRecord(data[key]) ? (data[key] as Record<string, unknown>) : data;
+  if (typeof inner.id !== 'number') throw new TypeError(`The ${what} reply has no ${key}`);
+  return inner;
+}
+
+/** GET /api/admin/donations/{id}. */
+export async function fetchDonationDetail(client: KyInstance, id: number, signal?: AbortSignal): Promise<AdminDonationDetail> {
+  const body = await client.get(donationPath(id), { signal, context: { silent: true } }).json<unknown>();
+  return record(body, 'donation', 'donation') as unknown as AdminDonationDetail;
+}
+
+/** POST /api/admin/donations/{id}/resend-receipt: the receipt mailed again (or kept in the outbox without SMTP). */
+export async function resendReceipt(client: KyInstance, id: number): Promise<ResendReceiptResult> {
+  const body = await client.post(`${donationPath(id)}/resend-receipt`, { context: { silent: true } }).json<unknown>();
+  const data = isRecord(body) && isRecord(body.data) ? body.data : {};
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
+  return {
+    message: isRecord(body) ? text(body.message) : null,
+    receipt_number: text(data.receipt_number),
+    mail_status: text(data.mail_status),
+  };
+}
+
+/** The campaigns of the filter's select: GET /api/admin/campaigns?limit=100 (the API's cap), newest first. */
+export async function fetchCampaignOptions(client: KyInstance, signal?: AbortSignal): Promise<CampaignOption[]> {
+  const body = await client
+    .get('admin/campaigns', { searchParams: { page: '1', limit: '100', status: 'all' }, signal, context: { silent: true } })
+    .json<unknown>();
+  return replyList(replyData(body, 'campaigns'), 'campaigns', 'campaigns')
+    .filter((item): item is { id: number; title: string } => isRecord(item) && typeof item.id === 'number' && typeof item.title === 'string')
+    .map(({ id, title }) => ({ id, title }));
+}
+
+/**
+ * The file name of a Content-Disposition header: RFC 6266 / 5987 `filename*=UTF-8''…` first, then `filename="…"`.
+ * Only a plain base name is accepted (no paths); null when there is none.
+ */
+export function fileNameFromContentDisposition(header: string | null | undefined): string | null {
+  if (!header) return null;
+  let name: string | null = null;
+  const extended = /filename\*\s*=\s*([\w-]+)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      name = decodeURIComponent(extended[2].trim());
+    } catch {
+      name = null;
+    }
+  }
+  if (!name) {
+    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
+    name = plain ? (plain[1]?.replace(/\\(.)/g, '$1') ?? plain[2] ?? null) : null;
+  }
+  const base = name?.split(/[\\/]/).pop()?.trim() ?? '';
+  return base === '' || base === '.' || base === '..' ? null : base;
+}
+
+/**
+ * GET /api/admin/donations/export.csv with the current filters (not page or limit), through the client so the
+ * bearer token goes with it. The name comes from the server's Content-Disposition, else the domain's rule.
+ */
+export async function exportDonationsCsv(client: KyInstance, filters: Partial<DonationFilters>, now: Date = new Date()): Promise<CsvDownload> {
+  const response = await client.get('admin/donations/export.csv', { searchParams: donationFilterQuery(filters), context: { silent: true } });
+  const blob = await response.blob();
+  const fileName = fileNameFromContentDisposition(response.headers.get('content-disposition')) ?? donationCsvFileName(filters, organisationDay(now));
+  return { blob, fileName };
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_DONATION_FILTERS } from '@charity/domain';
+import { donationsListKey, donationsViewFromSearch, donationsViewSearch } from './url';
+
+describe('the /admin/donations URL', () => {
+  it('an empty query: no filters, page 1, no detail', () => {
+    expect(donationsViewFromSearch(new URLSearchParams(''))).toEqual({ filters: EMPTY_DONATION_FILTERS, page: 1, donation: null });
+  });
+
+  it('reads filters, page and the open donation', () => {
+    const view = donationsViewFromSearch(new URLSearchParams('q=asha&status=completed&campaign=none&page=3&donation=42'));
+    expect(view).toEqual({ filters: { ...EMPTY_DONATION_FILTERS, q: 'asha', status: 'completed', campaign: 'none' }, page: 3, donation: 42 });
+  });
+
+  it.each(['0', '-1', '2.5', 'abc', '', '99999999999'])('ignores a page or donation of %j', (value) => {
+    const view = donationsViewFromSearch(new URLSearchParams({ page: value, donation: value }));
+    expect(view.page).toBe(1);
+    expect(view.donation).toBeNull();
+  });
+
+  it('writes the filters in a fixed order, page only past 1, the donation last (a round trip)', () => {
+    const search = donationsViewSearch({ filters: { ...EMPTY_DONATION_FILTERS, status: 'failed', q: 'rao' }, page: 2, donation: 7 });
+    expect(search.toString()).toBe('q=rao&status=failed&page=2&donation=7');
+    expect(donationsViewFromSearch(search)).toEqual({ filters: { ...EMPTY_DONATION_FILTERS, status: 'failed', q: 'rao' }, page: 2, donation: 7 });
+    expect(donationsViewSearch({ filters: EMPTY_DONATION_FILTERS, page: 1, donation: null }).toString()).toBe('');
+  });
+
+  it('the list key ignores the open donation, so opening a detail does not reload the list', () => {
+    const a = donationsViewFromSearch(new URLSearchParams('q=asha&page=2'));
+    const b = donationsViewFromSearch(new URLSearchParams('page=2&q=asha&donation=42'));
+    expect(donationsListKey(a)).toBe(donationsListKey(b));
+    expect(donationsListKey(a)).not.toBe(donationsListKey({ ...a, page: 3 }));
+  });
+});

@@ -1,0 +1,39 @@
+import { donationFilterQuery, donationFiltersFromSearch, type DonationFilters } from '@charity/domain';
+
+// /admin/donations keeps its state in the URL, so a filtered list, a page of it, or one donation's detail can be
+// bookmarked, shared with a colleague and restored by Back: ?q=asha&status=completed&page=2&donation=42.
+
+export interface DonationsView {
+  filters: DonationFilters;
+  /** From 1. */
+  page: number;
+  /** The donation whose detail is open, or null. */
+  donation: number | null;
+}
+
+function positiveInteger(value: string | null): number | null {
+  if (value === null || !/^\d{1,9}$/.test(value.trim())) return null;
+  const n = Number(value);
+  return n >= 1 ? n : null;
+}
+
+export function donationsViewFromSearch(params: URLSearchParams): DonationsView {
+  return {
+    filters: donationFiltersFromSearch(params),
+    page: positiveInteger(params.get('page')) ?? 1,
+    donation: positiveInteger(params.get('donation')),
+  };
+}
+
+/** The query of a view: the filters in their fixed order, then page (only past the first) and the open donation. */
+export function donationsViewSearch(view: DonationsView): URLSearchParams {
+  const params = new URLSearchParams(donationFilterQuery(view.filters));
+  if (view.page > 1) params.set('page', String(view.page));
+  if (view.donation !== null) params.set('donation', String(view.donation));
+  return params;
+}
+
+/** A key that changes exactly when the list to show changes (not when a detail opens or closes). */
+export function donationsListKey(view: Pick<DonationsView, 'filters' | 'page'>): string {
+  return donationsViewSearch({ ...view, donation: null }).toString();
+}

@@ -1,0 +1,355 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  DASHBOARD_PERIOD_DAYS,
+  donationCsvFileName,
+  donationDateRangeError,
+  isDashboardPeriod,
+  type AdminContactMessage,
+  type AdminDonationDetail,
+  type ContactMessageStatus,
+  type OutboxMail,
+} from '@charity/domain';
+
+// A fake of the admin console's API contract (/work/briefs/api6.md, packages/domain/src/admin) on a real HTTP
+// server, for the site's store tests: bearer check, JSON and multipart bodies, paging meta, the CSV download with
+// its Content-Disposition, and failures on demand. It answers the shapes the contract names, not the real logic.
+
+export const ADMIN_TOKEN = 'admin-token';
+
+export interface FakeCampaign {
+  id: number;
+  title: string;
+  description: string;
+  status: string;
+  is_featured: boolean;
+  category: string | null;
+  image_url: string | null;
+  target_amount: number;
+  raised_amount: number;
+  donation_count: number;
+  currency: string;
+  start_date: string | null;
+  end_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Hit {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  body: string;
+}
+
+export type Failure = { status: number; body?: unknown } | 'drop' | { delayMs: number };
+
+export interface MultipartPart {
+  name: string;
+  filename: string | null;
+  value: string;
+}
+
+/** A small multipart/form-data reader (latin1, enough for the tests' text fields and tiny files). */
+export function parseMultipart(body: string, contentType: string | undefined): MultipartPart[] {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType ?? '');
+  const marker = boundary?.[1] ?? boundary?.[2];
+  if (!marker) return [];
+  return body
+    .split(`--${marker}`)
+    .slice(1, -1)
+    .map((raw) => {
+      const part = raw.replace(/^\r\n/, '').replace(/\r\n$/, '');
+      const split = part.indexOf('\r\n\r\n');
+      const head = part.slice(0, split);
+      return {
+        name: /name="([^"]*)"/.exec(head)?.[1] ?? '',
+        filename: /filename="([^"]*)"/.exec(head)?.[1] ?? null,
+        value: part.slice(split + 4),
+      };
+    });
+}
+
+function reply(res: http.ServerResponse, status: number, body?: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body ?? {}));
+}
+
+function pageOf<T>(items: T[], query: URLSearchParams, defaultLimit = 20) {
+  const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
+  const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? defaultLimit) || defaultLimit));
+  return {
+    items: items.slice((page - 1) * limit, page * limit),
+    meta: { total_pages: Math.ceil(items.length / limit), current_page: page, total: items.length },
+  };
+}
+
+export function campaignFixture(id: number, overrides: Partial<FakeCampaign> = {}): FakeCampaign {
+  return {
+    id,
+    title: `Campaign ${id}`,
+    description: 'Books for village schools',
+    status: 'active',
+    is_featured: false,
+    category: 'education',
+    image_url: null,
+    target_amount: 150000,
+    raised_amount: 45000,
+    donation_count: 3,
+    currency: 'INR',
+    start_date: '2026-11-01T00:00:00.000Z',
+    end_date: '2027-03-31T00:00:00.000Z',
+    created_at: `2026-11-${String(id).padStart(2, '0')}T10:00:00.000Z`,
+    updated_at: `2026-11-${String(id).padStart(2, '0')}T10:00:00.000Z`,
+    ...overrides,
+  };
+}
+
+export function donationFixture(id: number, overrides: Partial<AdminDonationDetail> = {}): AdminDonationDetail {
+  return {
+    id,
+    created_at: `2026-11-${String(10 + (id % 15)).padStart(2, '0')}T08:00:00.000Z`,
+    donor_name: `Donor ${id}`,
+    donor_email: `donor${id}@example.org`,
+    is_anonymous: false,
+    amount: 1000,
+    currency: 'INR',
+    amount_inr: 1000,
+    donation_type: 'one_time',
+    status: 'completed',
+    campaign_id: null,
+    campaign_title: null,
+    donor_country: 'India',
+    donor_country_code: 'IN',
+    receipt_number: `RCPT-2026-${String(id).padStart(5, '0')}`,
+    payment_intent_id: `pi_sandbox_${id}`,
+    partner_origin: null,
+    source: 'website',
+    donor_mobile: '9845012345',
+    donor_pan: 'ABCDE1234F',
+    donor_state: 'Karnataka',
+    donor_city: 'Bengaluru',
+    donor_address: '12 Indiranagar',
+    donor_pincode: '560038',
+    payment_method_id: `pm_${id}`,
+    receipt: { number: `RCPT-2026-${String(id).padStart(5, '0')}`, issued_at: '2026-11-10T08:00:05.000Z', mail_status: 'stored' },
+    ...overrides,
+  };
+}
+
+export function messageFixture(id: number, overrides: Partial<AdminContactMessage> = {}): AdminContactMessage {
+  return {
+    id,
+    name: `Sender ${id}`,
+    email: `sender${id}@example.org`,
+    phone: null,
+    subject: 'general',
+    message: `Message ${id}`,
+    status: 'unread',
+    created_at: `2026-11-${String(id).padStart(2, '0')}T09:00:00.000Z`,
+    ...overrides,
+  };
+}
+
+/** Starts the fake; call `reset()` before each test and `close()` after all. */
+export async function startFakeAdminApi() {
+  const state = {
+    campaigns: [] as FakeCampaign[],
+    donations: [] as AdminDonationDetail[],
+    messages: [] as AdminContactMessage[],
+    outbox: [] as OutboxMail[],
+    smtpConfigured: false,
+    nextId: 100,
+  };
+  const hits: Hit[] = [];
+  const failures = new Map<string, Failure>();
+
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse, hit: Hit) => {
+    const { path, query, body } = hit;
+    if (req.headers.authorization !== `Bearer ${ADMIN_TOKEN}`) return reply(res, 401, { success: false, message: 'Authentication required' });
+    const method = req.method ?? 'GET';
+    let match: RegExpExecArray | null;
+
+    if (method === 'GET' && path === '/api/admin/dashboard') {
+      const period = query.get('period') ?? '30d';
+      if (!isDashboardPeriod(period)) return reply(res, 400, { success: false, message: 'period must be one of 30d, 90d, 365d' });
+      const completed = state.donations.filter((d) => d.status === 'completed');
+      const amount = completed.reduce((sum, d) => sum + d.amount_inr, 0);
+      const days = DASHBOARD_PERIOD_DAYS[period];
+      const daily = Array.from({ length: days }, (_, i) => ({ date: new Date(Date.UTC(2026, 10, 22) - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10), count: 0, amount_inr: 0 }));
+      const tally = { count: completed.length, amount_inr: amount };
+      return reply(res, 200, {
+        success: true,
+        data: {
+          period,
+          from: daily[0]?.date,
+          to: daily.at(-1)?.date,
+          totals: { ...tally, donors: new Set(completed.map((d) => d.donor_email?.toLowerCase())).size, by_currency: [{ currency: 'INR', amount, count: completed.length }], monthly: { count: 0, amount_inr: 0 }, one_time: tally, this_month: tally, last_month: { count: 0, amount_inr: 0 } },
+          daily,
+          top_campaigns: [],
+          recent_donations: state.donations.slice(0, 10),
+        },
+      });
+    }
+
+    if (method === 'GET' && path === '/api/admin/campaigns') {
+      const status = query.get('status') ?? 'all';
+      const search = (query.get('search') ?? '').toLowerCase();
+      const list = [...state.campaigns]
+        .sort((a, b) => b.id - a.id)
+        .filter((c) => (status === 'all' || c.status === status) && c.title.toLowerCase().includes(search));
+      const { items, meta } = pageOf(list, query);
+      return reply(res, 200, { success: true, data: { campaigns: items }, meta });
+    }
+
+    if ((method === 'POST' && path === '/api/campaigns') || (method === 'PUT' && (match = /^\/api\/campaigns\/(\d+)$/.exec(path)))) {
+      const existing = method === 'PUT' ? state.campaigns.find((c) => c.id === Number(match?.[1])) : undefined;
+      if (method === 'PUT' && !existing) return reply(res, 404, { success: false, message: 'Campaign not found' });
+      const parts = parseMultipart(body, req.headers['content-type']);
+      const field = (name: string) => parts.find((p) => p.name === name && p.filename === null)?.value;
+      if (!field('title')?.trim()) return reply(res, 400, { success: false, message: 'Title is required.', errors: { title: 'Title is required.' } });
+      const image = parts.find((p) => p.name === 'image' && p.filename !== null);
+      const values = {
+        title: field('title') ?? '',
+        description: field('description') ?? '',
+        status: field('status') ?? 'draft',
+        is_featured: field('is_featured') === 'true',
+        category: field('category') ?? null,
+        target_amount: Number(field('target_amount')),
+        start_date: field('start_date') ? `${field('start_date')}T00:00:00.000Z` : null,
+        end_date: field('end_date') ? `${field('end_date')}T00:00:00.000Z` : null,
+      };
+      const imageUrl = image ? `/uploads/campaigns/${image.filename}` : field('remove_image') === 'true' ? null : (existing?.image_url ?? null);
+      if (existing) {
+        Object.assign(existing, values, { image_url: imageUrl });
+        return reply(res, 200, { success: true, message: 'Campaign updated successfully', data: { campaign: existing } });
+      }
+      const created = { ...campaignFixture(state.nextId++), raised_amount: 0, donation_count: 0, ...values, image_url: imageUrl };
+      state.campaigns.push(created);
+      return reply(res, 201, { success: true, message: 'Campaign created successfully', data: { campaign: created } });
+    }
+
+    if (method === 'DELETE' && (match = /^\/api\/campaigns\/(\d+)$/.exec(path))) {
+      const campaign = state.campaigns.find((c) => c.id === Number(match?.[1]));
+      if (!campaign) return reply(res, 404, { success: false, message: 'Campaign not found' });
+      if (state.donations.some((d) => d.campaign_id === campaign.id)) {
+        return reply(res, 409, { success: false, message: 'This campaign has donations and cannot be deleted; set its status to completed or paused instead.' });
+      }
+      state.campaigns = state.campaigns.filter((c) => c !== campaign);
+      return reply(res, 200, { success: true, message: 'Campaign deleted successfully' });
+    }
+
+    if (method === 'GET' && (path === '/api/admin/donations' || path === '/api/admin/donations/export.csv')) {
+      const rangeError = donationDateRangeError(query.get('from') ?? '', query.get('to') ?? '');
+      if (rangeError) return reply(res, 400, { success: false, message: rangeError });
+      const q = (query.get('q') ?? '').toLowerCase();
+      const list = [...state.donations]
+        .sort((a, b) => b.id - a.id)
+        .filter((d) => !q || [d.donor_name, d.donor_email, d.receipt_number, d.payment_intent_id].some((v) => v?.toLowerCase().includes(q)) || String(d.id) === q)
+        .filter((d) => !query.get('status') || d.status === query.get('status'))
+        .filter((d) => !query.get('campaign') || (query.get('campaign') === 'none' ? d.campaign_id === null : String(d.campaign_id) === query.get('campaign')));
+      if (path.endsWith('.csv')) {
+        const name = donationCsvFileName({ from: query.get('from') ?? '', to: query.get('to') ?? '' }, '2026-11-22');
+        const rows = ['id,donor_email', ...list.map((d) => `${d.id},${d.donor_email}`)];
+        res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"` });
+        return res.end(`\uFEFF${rows.join('\r\n')}\r\n`);
+      }
+      const { items, meta } = pageOf(list, query);
+      const summary = { count: list.length, amount_inr: list.reduce((sum, d) => sum + d.amount_inr, 0) };
+      // Rows only: the detail fields belong to GET /admin/donations/{id}.
+      const rows = items.map(({ donor_mobile: _m, donor_pan: _p, donor_state: _s, donor_city: _c, donor_address: _a, donor_pincode: _z, payment_method_id: _pm, receipt: _r, ...row }) => row);
+      return reply(res, 200, { success: true, data: { donations: rows, summary }, meta });
+    }
+
+    if ((match = /^\/api\/admin\/donations\/(\d+)(\/resend-receipt)?$/.exec(path))) {
+      const donation = state.donations.find((d) => d.id === Number(match?.[1]));
+      if (!donation) return reply(res, 404, { success: false, message: 'Donation not found' });
+      if (method === 'GET' && !match[2]) return reply(res, 200, { success: true, data: { donation } });
+      if (method === 'POST' && match[2]) {
+        if (donation.status !== 'completed') return reply(res, 409, { success: false, message: 'Only completed donations have receipts.' });
+        if (!donation.donor_email) return reply(res, 400, { success: false, message: 'This donation has no donor e-mail address.' });
+        donation.receipt = { number: donation.receipt_number ?? 'RCPT-NEW', issued_at: donation.receipt?.issued_at ?? '2026-11-22T10:00:00.000Z', mail_status: state.smtpConfigured ? 'sent' : 'stored' };
+        return reply(res, 200, { success: true, message: 'Receipt sent again', data: { receipt_number: donation.receipt.number, mail_status: donation.receipt.mail_status } });
+      }
+    }
+
+    if (method === 'GET' && path === '/api/admin/messages') {
+      const status = query.get('status') ?? 'all';
+      const list = [...state.messages]
+        .sort((a, b) => b.created_at.localeCompare(a.created_at))
+        .filter((m) => (status === 'all' ? m.status !== 'archived' : m.status === status));
+      const counts = { unread: 0, read: 0, archived: 0 };
+      for (const m of state.messages) counts[m.status] += 1;
+      const { items, meta } = pageOf(list, query);
+      return reply(res, 200, { success: true, data: { messages: items, counts }, meta });
+    }
+
+    if (method === 'PATCH' && (match = /^\/api\/admin\/messages\/(\d+)$/.exec(path))) {
+      const message = state.messages.find((m) => m.id === Number(match?.[1]));
+      if (!message) return reply(res, 404, { success: false, message: 'Message not found' });
+      message.status = (JSON.parse(body) as { status: ContactMessageStatus }).status;
+      return reply(res, 200, { success: true, message: 'Message updated', data: { message: { ...message } } });
+    }
+
+    if (method === 'GET' && path === '/api/admin/outbox') {
+      const { items, meta } = pageOf([...state.outbox].sort((a, b) => b.id - a.id), query);
+      return reply(res, 200, { success: true, data: { mails: items, smtp_configured: state.smtpConfigured }, meta });
+    }
+
+    return reply(res, 404, { success: false, message: 'Not found' });
+  };
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake.invalid');
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const hit: Hit = {
+        method: req.method ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        authorization: req.headers.authorization,
+        contentType: req.headers['content-type'],
+        body: Buffer.concat(chunks).toString('latin1'),
+      };
+      hits.push(hit);
+      const failure = failures.get(`${hit.method} ${hit.path}`);
+      const respond = () => {
+        if (failure === 'drop') return req.socket.destroy();
+        if (failure && 'status' in failure) return reply(res, failure.status, failure.body);
+        return handle(req, res, hit);
+      };
+      if (failure && failure !== 'drop' && 'delayMs' in failure) setTimeout(respond, failure.delayMs).unref();
+      else respond();
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+
+  return {
+    baseUrl,
+    state,
+    hits,
+    failures,
+    /** Requests seen, by method (and path when given). */
+    requests: (method: string, path?: string) => hits.filter((hit) => hit.method === method && (path === undefined || hit.path === path)),
+    reset() {
+      state.campaigns = [];
+      state.donations = [];
+      state.messages = [];
+      state.outbox = [];
+      state.smtpConfigured = false;
+      state.nextId = 100;
+      hits.length = 0;
+      failures.clear();
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type FakeAdminApi = Awaited<ReturnType<typeof startFakeAdminApi>>;

@@ -1,0 +1,155 @@
+import http from 'node:http';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { E2E_ADMIN, E2E_PARTNER_PORT, E2E_STRANGER_PORT } from './playwright.config';
+
+// The partner donate widget end to end: a partner page on a second local origin (another port) pastes the one-line
+// snippet, a sandbox donation is completed inside the iframe, the partner page hears donation:completed, and the
+// admin list shows the partner. A page on an origin not in PARTNER_ORIGINS is refused framing; an unreachable charity
+// server leaves the fallback link.
+
+const PRODUCT = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3123)}`;
+const PARTNER = `http://127.0.0.1:${E2E_PARTNER_PORT}`;
+const STRANGER = `http://127.0.0.1:${E2E_STRANGER_PORT}`;
+const THANK_YOU = 'Thank you! Your donation has been completed and saved successfully.';
+
+/** A partner's page: only the snippet, and a listener that records the widget's events. */
+function partnerPage(scriptSrc: string, attributes = 'data-currency="INR" data-amounts="500,1000,2500" data-theme="#1d4ed8"') {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner school</title></head><body>
+<main><h1>Partner school</h1>
+<script src="${scriptSrc}" ${attributes} async></script>
+</main>
+<script>
+  window.widgetEvents = [];
+  document.addEventListener('donation:completed', (e) => window.widgetEvents.push({ type: e.type, detail: e.detail }));
+  document.addEventListener('donation:failed', (e) => window.widgetEvents.push({ type: e.type, detail: e.detail }));
+</script>
+</body></html>`;
+}
+
+function serve(port: number, html: (url: string) => string): Promise<http.Server> {
+  const server = http.createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html(request.url ?? '/'));
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+// One worker for this file: the partner pages listen on fixed ports.
+test.describe.configure({ mode: 'serial' });
+
+let servers: http.Server[] = [];
+test.beforeAll(async () => {
+  servers = await Promise.all([
+    serve(E2E_PARTNER_PORT, (url) =>
+      // /down: the snippet points at a port where no charity server answers.
+      url.startsWith('/down') ? partnerPage('http://127.0.0.1:9/widget.js') : partnerPage(`${PRODUCT}/widget.js`),
+    ),
+    serve(E2E_STRANGER_PORT, () => partnerPage(`${PRODUCT}/widget.js`)),
+  ]);
+});
+test.afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+const frame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Donate to Bright Beginnings Foundation"]');
+const wizard = (f: FrameLocator): Locator => f.getByRole('region', { name: /^Step \d of 4:/ });
+
+test('a partner page embeds the widget, completes a sandbox donation and hears donation:completed', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${PARTNER}/`);
+  const iframe = page.locator('iframe[title="Donate to Bright Beginnings Foundation"]');
+  await expect(iframe).toHaveCount(1);
+  await expect(iframe).toHaveAttribute('scrolling', 'no');
+  const f = frame(page);
+  const w = wizard(f);
+  await expect(w.getByRole('heading', { level: 2 })).toHaveText('Step 1 of 4: Choose Amount');
+  // The partner's currency and first amount; the frame grows to its content (resize messages): no inner scrollbar.
+  await expect(w.getByRole('radio', { name: '₹500', exact: true })).toBeChecked();
+  await expect
+    .poll(async () => iframe.evaluate((el) => (el as HTMLIFrameElement).getBoundingClientRect().height))
+    .toBeGreaterThan(400);
+  const embedded = page.frames().find((f) => f.url().startsWith(`${PRODUCT}/embed/donate`));
+  expect(embedded).toBeDefined();
+  await expect
+    .poll(() => embedded!.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+    .toBeLessThanOrEqual(0);
+
+  await w.getByRole('button', { name: 'Continue', exact: true }).click();
+  await w.getByRole('textbox', { name: 'Full Name', exact: true }).fill('Asha Rao');
+  await w.getByRole('textbox', { name: 'Email Address', exact: true }).fill('asha.rao@example.org');
+  await w.getByRole('textbox', { name: 'Mobile Number', exact: true }).fill('98450 12345');
+  await w.getByRole('textbox', { name: 'Address', exact: true }).fill('12 Indiranagar 100 Feet Road');
+  await w.getByRole('combobox', { name: 'State', exact: true }).click();
+  await f.getByRole('option', { name: 'Karnataka', exact: true }).click();
+  await w.getByRole('textbox', { name: 'City', exact: true }).fill('Bengaluru');
+  await w.getByRole('textbox', { name: 'PIN Code', exact: true }).fill('560038');
+  await w.getByRole('button', { name: 'Continue', exact: true }).click();
+  await w.getByRole('button', { name: 'Proceed to Payment', exact: true }).click();
+  await expect(w.getByRole('heading', { level: 2 })).toHaveText('Step 4 of 4: Payment');
+
+  await w.getByRole('textbox', { name: 'Card number', exact: true }).fill('4242 4242 4242 4242');
+  await w.getByRole('textbox', { name: 'Expiration date', exact: true }).fill('12 / 34');
+  await w.getByRole('textbox', { name: 'CVC', exact: true }).fill('123');
+  await w.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check();
+  await w.getByRole('button', { name: 'Donate ₹500', exact: true }).click();
+  await expect(w.getByText(THANK_YOU)).toBeVisible({ timeout: 20_000 });
+
+  // The partner page heard it, without donor data.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { widgetEvents: unknown[] }).widgetEvents), { timeout: 15_000 }).toEqual([
+    {
+      type: 'donation:completed',
+      detail: { donation: { amount: 500, currency: 'INR', campaign_id: null, receipt_number: expect.any(String) } },
+    },
+  ]);
+  const events = JSON.stringify(await page.evaluate(() => (window as unknown as { widgetEvents: unknown[] }).widgetEvents));
+  expect(events).not.toContain('asha');
+
+  // The donation records the partner: the admin list (and its filter) show it.
+  const login = await request.post(`${PRODUCT}/api/auth/login`, { data: E2E_ADMIN });
+  expect(login.status()).toBe(200);
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const list = await request.get(`${PRODUCT}/api/admin/donations?partner=${encodeURIComponent(PARTNER)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(list.status()).toBe(200);
+  const donations = ((await list.json()) as { data: { donations: Array<{ partner_origin: string; amount: number }> } }).data.donations;
+  expect(donations).toEqual([expect.objectContaining({ partner_origin: PARTNER, amount: 500 })]);
+});
+
+test('the embed page has no axe violations', async ({ page }) => {
+  await page.goto(`${PRODUCT}/embed/donate?currency=INR`);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText('Step 1 of 4: Choose Amount');
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test('a page on an origin not in PARTNER_ORIGINS is refused framing', async ({ page, request }) => {
+  const refused = page.waitForEvent('console', { predicate: (m) => /frame-ancestors/.test(m.text()), timeout: 15_000 }).catch(() => null);
+  await page.goto(`${STRANGER}/`);
+  const iframe = page.locator('iframe[title="Donate to Bright Beginnings Foundation"]');
+  await expect(iframe).toHaveCount(1);
+  // Chromium blocks the document: the frame never shows the wizard.
+  await page.waitForTimeout(3_000);
+  const child = page.frames().find((f) => f !== page.mainFrame());
+  const text = child ? await child.evaluate(() => document.body?.innerText ?? '').catch(() => '') : '';
+  expect(text).not.toContain('Choose Amount');
+  expect(await refused).not.toBeNull();
+  // The reason: the embed page's CSP names only the listed partner.
+  const embed = await request.get(`${PRODUCT}/embed/donate?partner=${encodeURIComponent(STRANGER)}`);
+  expect(embed.headers()['content-security-policy']).toContain(`frame-ancestors 'self' ${PARTNER}`);
+  expect(embed.headers()['content-security-policy']).not.toContain(STRANGER);
+  expect(await embed.text()).not.toContain('partner-origin');
+});
+
+test('when the charity server cannot be reached, the widget shows a link to /donate', async ({ page }) => {
+  // A charity whose widget.js is still cached (here: routed from the product) while its server is down: the snippet's
+  // src is a port where nothing listens, so /api/health and the iframe fail there.
+  await page.route('http://127.0.0.1:9/widget.js', async (route) => {
+    const response = await route.fetch({ url: `${PRODUCT}/widget.js` });
+    await route.fulfill({ response });
+  });
+  await page.goto(`${PARTNER}/down`);
+  const link = page.getByRole('link', { name: 'Donations are unavailable right now' });
+  await expect(link).toBeVisible({ timeout: 15_000 });
+  await expect(link).toHaveAttribute('href', 'http://127.0.0.1:9/donate');
+});

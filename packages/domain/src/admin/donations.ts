@@ -1,0 +1,162 @@
+/** The admin's donation list, detail and CSV export (issue 6): shapes the API answers and the filter rules. */
+import type { DonationType } from '../constants';
+
+export const ADMIN_DONATION_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export type AdminDonationStatus = (typeof ADMIN_DONATION_STATUSES)[number];
+export const ADMIN_DONATION_STATUS_LABELS: Readonly<Record<AdminDonationStatus, string>> = {
+  pending: 'Pending',
+  completed: 'Completed',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+/** Rows per page of /admin/donations; the API caps `limit` at ADMIN_DONATIONS_MAX_PAGE_SIZE. */
+export const ADMIN_DONATIONS_PAGE_SIZE = 20;
+export const ADMIN_DONATIONS_MAX_PAGE_SIZE = 100;
+export const ADMIN_SEARCH_MAX_LENGTH = 200;
+
+/** A row of the list (and of the dashboard's recent donations). The donor's name is shown even when anonymous: staff see it. */
+export interface AdminDonation {
+  id: number;
+  created_at: string;
+  donor_name: string | null;
+  donor_email: string | null;
+  is_anonymous: boolean;
+  amount: number;
+  currency: string;
+  amount_inr: number;
+  donation_type: DonationType;
+  status: AdminDonationStatus;
+  campaign_id: number | null;
+  campaign_title: string | null;
+  donor_country: string | null;
+  donor_country_code: string | null;
+  receipt_number: string | null;
+  payment_intent_id: string | null;
+  /** The partner site a widget donation came from; null for the charity's own site. */
+  partner_origin: string | null;
+  source: string;
+}
+
+export interface AdminDonationDetail extends AdminDonation {
+  donor_mobile: string | null;
+  donor_pan: string | null;
+  donor_state: string | null;
+  donor_city: string | null;
+  donor_address: string | null;
+  donor_pincode: string | null;
+  payment_method_id: string | null;
+  receipt: { number: string; issued_at: string; mail_status: string | null } | null;
+}
+
+/**
+ * The filters of /admin/donations, as the browser's URL and the API's query both carry them.
+ * Empty strings mean "any". Dates are organisation calendar days 'YYYY-MM-DD', both inclusive.
+ * campaign is a campaign id, or 'none' for general donations (no campaign).
+ */
+export interface DonationFilters {
+  q: string;
+  from: string;
+  to: string;
+  campaign: string;
+  country: string;
+  currency: string;
+  type: '' | DonationType;
+  status: '' | AdminDonationStatus;
+}
+
+export const EMPTY_DONATION_FILTERS: Readonly<DonationFilters> = {
+  q: '',
+  from: '',
+  to: '',
+  campaign: '',
+  country: '',
+  currency: '',
+  type: '',
+  status: '',
+};
+
+const FILTER_KEYS = Object.keys(EMPTY_DONATION_FILTERS) as Array<keyof DonationFilters>;
+
+/** The non-empty filters as query parameters, in a fixed order (the same filter always gives the same URL). */
+export function donationFilterQuery(filters: Partial<DonationFilters>): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const key of FILTER_KEYS) {
+    const value = filters[key]?.trim();
+    if (value) query[key] = value;
+  }
+  return query;
+}
+
+/** Filters read back from a URL's query (a URLSearchParams); unknown keys are ignored, unknown type/status values dropped. */
+export function donationFiltersFromSearch(params: { get(name: string): string | null }): DonationFilters {
+  const filters: DonationFilters = { ...EMPTY_DONATION_FILTERS };
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key)?.trim() ?? '';
+    if (key === 'type') filters.type = value === 'one_time' || value === 'monthly' ? value : '';
+    else if (key === 'status') filters.status = (ADMIN_DONATION_STATUSES as readonly string[]).includes(value) ? (value as AdminDonationStatus) : '';
+    else filters[key] = value.slice(0, ADMIN_SEARCH_MAX_LENGTH);
+  }
+  return filters;
+}
+
+export function hasDonationFilters(filters: Partial<DonationFilters>): boolean {
+  return Object.keys(donationFilterQuery(filters)).length > 0;
+}
+
+export const DONATION_FILTER_MESSAGES = {
+  dateInvalid: 'Dates must be written YYYY-MM-DD.',
+  rangeReversed: 'The "to" date must not be before the "from" date.',
+} as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day written 'YYYY-MM-DD'. */
+export function isCalendarDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The message for a bad date range, or null when the range is usable (either end may be empty). */
+export function donationDateRangeError(from: string, to: string): string | null {
+  if ((from && !isCalendarDay(from)) || (to && !isCalendarDay(to))) return DONATION_FILTER_MESSAGES.dateInvalid;
+  if (from && to && to < from) return DONATION_FILTER_MESSAGES.rangeReversed;
+  return null;
+}
+
+/** The column order of the CSV export (header row names). */
+export const DONATION_CSV_COLUMNS = [
+  'id',
+  'created_at',
+  'receipt_number',
+  'status',
+  'donation_type',
+  'amount',
+  'currency',
+  'amount_inr',
+  'campaign_id',
+  'campaign_title',
+  'donor_name',
+  'donor_email',
+  'donor_mobile',
+  'donor_pan',
+  'donor_country',
+  'donor_country_code',
+  'donor_state',
+  'donor_city',
+  'donor_address',
+  'donor_pincode',
+  'is_anonymous',
+  'source',
+  'partner_origin',
+  'payment_intent_id',
+] as const;
+
+/** 'donations-2026-11-22.csv', or with the range when one is set: 'donations-2026-11-01-to-2026-11-22.csv'. */
+export function donationCsvFileName(filters: Partial<DonationFilters>, today: string): string {
+  const from = filters.from && isCalendarDay(filters.from) ? filters.from : '';
+  const to = filters.to && isCalendarDay(filters.to) ? filters.to : '';
+  if (from || to) return `donations-${from || 'start'}-to-${to || today}.csv`;
+  return `donations-${today}.csv`;
+}

@@ -1,0 +1,28 @@
+/** The admin area's navigation (issue 6): every signed-in screen shares it, in this order. */
+export const ADMIN_NAV = [
+  { label: 'Dashboard', to: '/admin' },
+  { label: 'Campaigns', to: '/admin/campaigns' },
+  { label: 'Events', to: '/admin/events' },
+  { label: 'Donations', to: '/admin/donations' },
+  { label: 'Messages', to: '/admin/messages' },
+] as const;
+
+export type AdminNavItem = (typeof ADMIN_NAV)[number];
+
+/** The nav item a path belongs to: '/admin' only for the dashboard itself, the others also for sub-paths. */
+export function activeAdminNav(pathname: string): AdminNavItem | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/admin') return ADMIN_NAV[0];
+  return ADMIN_NAV.find((item) => item.to !== '/admin' && (path === item.to || path.startsWith(`${item.to}/`))) ?? null;
+}
+
+/**
+ * The charity keeps its books in India, which has no daylight saving: days, months and the dashboard's
+ * "this month" are counted at this fixed offset from UTC, on the server and in the browser alike.
+ */
+export const ORGANISATION_UTC_OFFSET_MINUTES = 330;
+
+/** 'YYYY-MM-DD' of the organisation's calendar day that `instant` falls on. */
+export function organisationDay(instant: Date): string {
+  return new Date(instant.getTime() + ORGANISATION_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
+}

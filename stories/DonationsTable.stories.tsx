@@ -1,0 +1,161 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { DonationsTable, Pagination } from '@charity/ui';
+import { DONATIONS, INR_DONATION, USD_DONATION } from './support/admin-fixtures-records';
+import { componentDocs } from './support/docs';
+
+const meta = {
+  title: 'Admin/DonationsTable',
+  component: DonationsTable,
+  parameters: {
+    docs: componentDocs({
+      summary: 'The admin donations table with totals, row selection, loading, empty and error states.',
+      usage: `<DonationsTable donations={rows} summary={summary} status="ready" filtered={false}
+  onSelect={openDonation} onRetry={reload} />`,
+      a11y: [
+        'A scrollable, labelled region (keyboard-scrollable); the summary is a `role="status"` so new totals are announced after filtering.',
+      ],
+    }),
+  },
+  args: {
+    donations: DONATIONS,
+    summary: { count: 1234, amount_inr: 1234567 },
+    status: 'ready',
+    filtered: false,
+    onSelect: fn(),
+    onRetry: fn(),
+  },
+} satisfies Meta<typeof DonationsTable>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The filtered set's count and INR total, then one row per donation opened by its 'View' button. */
+export const Ready: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('1,234 donations · ₹12,34,567');
+    const table = canvas.getByRole('table', { name: 'Donations' });
+    await expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Date',
+      'Donor',
+      'Amount',
+      'Type',
+      'Campaign',
+      'Country',
+      'Status',
+      'Receipt',
+      'Partner site',
+      'Actions',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    await expect(rows).toHaveLength(3);
+
+    // An INR gift to a campaign: organisation time (05:45 UTC is 11:15 in India), no "≈".
+    const asha = within(rows[0]!);
+    await expect(asha.getByText('22 Nov 2026, 11:15')).toHaveAttribute('datetime', '2026-11-22T05:45:00.000Z');
+    await expect(asha.getByRole('rowheader')).toHaveTextContent('Asha Raoasha.rao@example.org');
+    await expect(asha.getByText('₹5,000')).toBeVisible();
+    await expect(asha.queryByText(/≈/)).toBeNull();
+    await expect(asha.getByText('One-time')).toBeVisible();
+    await expect(asha.getByText('Library Corners')).toBeVisible();
+    await expect(asha.getByText('India')).toBeVisible();
+    await expect(asha.getByText('Completed')).toBeVisible();
+    await expect(asha.getByText('RCP-2026-000042')).toBeVisible();
+
+    // Dollars, monthly, anonymous (the name still shown to staff), pending, general, from a partner's widget.
+    const john = within(rows[1]!);
+    await expect(john.getByText('22 Nov 2026, 00:10')).toBeVisible();
+    await expect(john.getByText('Anonymous')).toBeVisible();
+    await expect(john.getByText('John Miller')).toBeVisible();
+    await expect(john.getByText('$50')).toBeVisible();
+    await expect(john.getByText('≈ ₹4,150')).toBeVisible();
+    await expect(john.getByText('Monthly')).toBeVisible();
+    await expect(john.getByText('General donation')).toBeVisible();
+    await expect(john.getByText('Pending')).toBeVisible();
+    await expect(john.getByText('https://partner.example.net')).toBeVisible();
+
+    // Missing values read as words to a screen reader.
+    const ravi = within(rows[2]!);
+    await expect(ravi.getByText('Failed')).toBeVisible();
+    await expect(ravi.getByText('Not given')).toHaveClass('cs-visually-hidden');
+    await expect(ravi.getAllByText('None')).toHaveLength(2);
+
+    await userEvent.click(canvas.getByRole('button', { name: 'View donation 41' }));
+    await expect(args.onSelect).toHaveBeenCalledWith(USD_DONATION);
+    // Rows are not clickable themselves: only the button opens a donation.
+    await userEvent.click(rows[0]!.querySelector('td')!);
+    await expect(args.onSelect).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** One donation: singular wording. Without partner donations the partner column is left out. */
+export const SingleDonation: Story = {
+  args: { donations: [INR_DONATION], summary: { count: 1, amount_inr: 5000 } },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('1 donation · ₹5,000');
+    await expect(canvas.queryByRole('columnheader', { name: 'Partner site' })).toBeNull();
+    const view = canvas.getByRole('button', { name: 'View donation 42' });
+    view.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSelect).toHaveBeenCalledWith(INR_DONATION);
+  },
+};
+
+export const Loading: Story = {
+  args: { status: 'loading', donations: [], summary: null },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading donations...');
+    await expect(canvas.queryByRole('table')).toBeNull();
+  },
+};
+
+export const LoadFailed: Story = {
+  args: { status: 'error', donations: [], summary: null },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('heading', { name: 'Failed to load donations' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+/** Nothing at all yet. */
+export const Empty: Story = {
+  args: { donations: [], summary: { count: 0, amount_inr: 0 } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'No donations yet' })).toBeVisible();
+    await expect(canvas.queryByText('No donations match these filters')).toBeNull();
+    await expect(canvas.queryByRole('table')).toBeNull();
+  },
+};
+
+/** Nothing for these filters: a different message, pointing at the filters. */
+export const FilteredEmpty: Story = {
+  args: { donations: [], summary: { count: 0, amount_inr: 0 }, filtered: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'No donations match these filters' })).toBeVisible();
+    await expect(canvas.getByText('Change or clear the filters to see more donations.')).toBeVisible();
+    await expect(canvas.queryByText('No donations yet')).toBeNull();
+  },
+};
+
+export const WithPagination: Story = {
+  args: { footer: <Pagination page={3} totalPages={62} onPageChange={fn()} label="Donation pages" /> },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('navigation', { name: 'Donation pages' })).toHaveTextContent('Page 3 of 62');
+  },
+};
+
+/** At 375 px the table scrolls sideways inside a named region that the keyboard can reach and scroll. */
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(window.innerWidth).toBeLessThan(500);
+    const region = canvas.getByRole('region', { name: 'Donations' });
+    await expect(region).toHaveAttribute('tabindex', '0');
+    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
+    // The page itself does not scroll sideways: only the region does.
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+    await userEvent.tab();
+    // Focused, the arrow keys scroll it (the browser's own behaviour; synthetic key events cannot show it).
+    await expect(region).toHaveFocus();
+  },
+};
