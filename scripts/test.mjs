@@ -21,7 +21,12 @@ const stages = [
     cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
     report: 'test-results/vitest.json',
   },
-  { name: 'end-to-end (playwright)', cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], needs: 'build' },
+  {
+    name: 'end-to-end (playwright)',
+    cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    needs: 'build',
+    playwrightReport: 'test-results/playwright.json',
+  },
   { name: 'visual regression (every story vs baselines)', cmd: ['npm', 'run', 'test:visual'] },
 ];
 
@@ -60,6 +65,8 @@ for (const r of results) {
 for (const stage of stages) {
   const result = results.find((r) => r.name === stage.name);
   if (stage.report && result && !result.ok && !result.skipped) printVitestFailures(path.join(root, stage.report));
+  // Flaky tests (failed once, passed on the retry) are named even when the stage passed.
+  if (stage.playwrightReport && result && !result.skipped) printPlaywrightProblems(path.join(root, stage.playwrightReport));
 }
 process.exit(results.every((r) => r.ok) ? 0 : 1);
 
@@ -79,6 +86,37 @@ function printVitestFailures(file) {
     if (failed.length === 0 && suite.status === 'failed') console.log(`✗ ${where}: ${firstLines(suite.message)}`);
     for (const test of failed) console.log(`✗ ${where} › ${test.fullName}\n    ${firstLines(test.failureMessages?.join('\n'))}`);
   }
+}
+
+/** Names each failing or flaky Playwright test with the first lines of its first error. */
+function printPlaywrightProblems(file) {
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    console.log(`(no Playwright report at ${path.relative(root, file)})`);
+    return;
+  }
+  const problems = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = (test.results ?? []).map((r) => r.error?.message ?? r.errors?.[0]?.message).find(Boolean);
+        const name = [...titles, spec.title].filter(Boolean).join(' › ');
+        problems.push(`${test.status === 'flaky' ? '~ flaky' : '✗'} ${spec.file}:${spec.line} › ${name}\n    ${firstLines(stripAnsi(error))}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title === child.file ? '' : child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  if (problems.length === 0) return;
+  console.log('\n━━ failing or flaky Playwright tests ━━');
+  for (const line of problems) console.log(line);
+}
+
+function stripAnsi(text = '') {
+  return String(text).replace(/\u001b\[[0-9;]*m/g, '');
 }
 
 function firstLines(text = '') {
