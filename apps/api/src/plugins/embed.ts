@@ -49,7 +49,7 @@ export const embedPlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'str
     const partners = app.config.partnerOrigins;
     const embedPolicy = cspHeader({ ...CONTENT_SECURITY_POLICY, 'frame-ancestors': embedFrameAncestors(partners) });
 
-    /** Framing rules of the embed page; helmet wrote the site-wide ones onto the raw response already. */
+    /** Framing rules of the embed page; the site-wide policy is on the raw response already (security-headers.ts). */
     function allowPartnerFraming(reply: FastifyReply) {
       reply.raw.setHeader('content-security-policy', embedPolicy);
       // X-Frame-Options knows only DENY and SAMEORIGIN: its SAMEORIGIN would contradict the partners CSP allows

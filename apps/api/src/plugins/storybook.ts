@@ -44,7 +44,7 @@ export async function storybookPlugin(app: FastifyInstance, { storybookDir }: { 
     return;
   }
 
-  // Helmet's site-wide headers are already on the raw response (its hook runs first): this one replaces the CSP.
+  // The site-wide headers are already on the raw response (security-headers.ts's hooks run first): this replaces the CSP.
   app.addHook('onRequest', async (_request, reply) => {
     reply.raw.setHeader('content-security-policy', STORYBOOK_POLICY);
   });
