@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './chromium.mjs';
 
@@ -104,7 +105,7 @@ function printPlaywrightProblems(file) {
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
         const error = (test.results ?? []).map((r) => r.error?.message ?? r.errors?.[0]?.message).find(Boolean);
         const name = [...titles, spec.title].filter(Boolean).join(' › ');
-        problems.push(`${test.status === 'flaky' ? '~ flaky' : '✗'} ${spec.file}:${spec.line} › ${name}\n    ${firstLines(stripAnsi(error))}`);
+        problems.push(`${test.status === 'flaky' ? '~ flaky' : '✗'} ${spec.file}:${spec.line} › ${name}\n    ${firstLines(stripVTControlCharacters(String(error ?? '')))}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title === child.file ? '' : child.title]);
@@ -113,10 +114,6 @@ function printPlaywrightProblems(file) {
   if (problems.length === 0) return;
   console.log('\n━━ failing or flaky Playwright tests ━━');
   for (const line of problems) console.log(line);
-}
-
-function stripAnsi(text = '') {
-  return String(text).replace(/\u001b\[[0-9;]*m/g, '');
 }
 
 function firstLines(text = '') {
