@@ -35,8 +35,11 @@ function precompress(): Plugin {
 // exactly as in production where one server serves the built site, /api and /uploads.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+// `isSsrBuild`: scripts/prerender.mjs builds src/prerender.tsx for Node with this same configuration (aliases, JSX),
+// so the prerendered HTML comes from the very code the browser runs. That bundle is only run at build time: nothing
+// of it is served, so it needs no compressed copies.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: {
     // The domain's sources, not its one-file dist: Rollup then keeps only the rules each chunk uses, so a rule
     // needed by one admin page no longer rides in every visitor's first download (decision 001, amended).
@@ -65,4 +68,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,13 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/open.js';
-import { campaigns, donations, paymentAttempts } from '../db/schema.js';
+import { campaigns, donations, paymentAttempts, webhookEvents } from '../db/schema.js';
 import type { PaymentAttemptRow } from '../payments/attempts.js';
 import type { PaymentIntentSnapshot } from '../payments/provider.js';
+import { rowsOf } from '../payments/sql-rows.js';
 import { amountInrOf } from './payload.js';
 
 // The one way a donation is written, whether the browser saves it (POST /api/donations/save-after-payment) or
 // the provider's webhook does (payment_intent.succeeded): from the payment attempt recorded at create-intent,
-// once per payment intent, with the campaign's totals in the same transaction.
+// once per payment intent, with the campaign's totals in the same statement (so the same transaction).
 
 export interface SavedDonation {
   id: number;
@@ -28,69 +29,98 @@ export function intentMismatch(attempt: PaymentAttemptRow, intent: PaymentIntent
   return null;
 }
 
+/** The webhook event a donation is written for: recorded in the same statement as the donation (events.ts). */
+export interface DonationEvent {
+  id: string;
+  type: string;
+}
+
 /**
- * Writes the donation of a succeeded intent (the caller has checked intentMismatch). Idempotent on the intent id:
- * the insert does nothing when a row exists (a concurrent writer's included: PostgreSQL makes it wait for that
- * transaction, then skip), and the existing row is answered instead. Only the writer of the row adds to the
- * campaign's raised amount (in INR) and donor count, in the same transaction, so totals never count a donation
- * twice or miss one.
+ * Writes the donation of a succeeded intent (the caller has checked intentMismatch), in ONE statement: the insert,
+ * the campaign's raised amount (in INR) and donor count, the attempt's status, and (for the webhook) the event id
+ * are data-modifying CTEs of one statement, so they commit together or not at all, without BEGIN/COMMIT round
+ * trips. Idempotent on the intent id: the insert does nothing when a row exists (a concurrent writer's included:
+ * PostgreSQL makes it wait for that transaction, then skip); only the writer of the row adds to the campaign, so
+ * totals never count a donation twice or miss one. A row that existed before the statement began is answered by the
+ * same statement; one a concurrent writer committed while this statement waited is outside its snapshot, so a
+ * second statement (a fresh snapshot) reads it.
+ *
+ * With `event`: `eventRecorded` says whether this statement recorded the event id (false: a concurrent delivery of
+ * the same event did).
  */
-export async function recordDonation(db: Database, attempt: PaymentAttemptRow, intent: PaymentIntentSnapshot): Promise<SavedDonation> {
+export async function recordDonation(
+  db: Database,
+  attempt: PaymentAttemptRow,
+  intent: PaymentIntentSnapshot,
+  event?: DonationEvent,
+): Promise<SavedDonation & { eventRecorded: boolean }> {
   const data = attempt.donationData;
   const amountInr = amountInrOf(data);
-  return db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(donations)
-      .values({
-        // attempt.campaign_id rather than data.campaign_id: it is set to null if the campaign was deleted since.
-        campaignId: attempt.campaignId,
-        amount: data.amount,
-        currency: data.currency,
-        amountMinor: attempt.amountMinor,
-        amountInr,
-        donorName: data.donor.full_name,
-        donorEmail: data.donor.email,
-        donorMobile: data.donor.mobile,
-        donorPan: data.donor.pan_number,
-        donorCountry: data.donor.country,
-        donorCountryCode: data.donor.country_code,
-        donorState: data.donor.state,
-        donorCity: data.donor.city,
-        donorAddress: data.donor.address,
-        donorPincode: data.donor.pincode,
-        isAnonymous: data.donor.is_anonymous,
-        donationType: data.donation_type,
-        source: data.source,
-        status: 'completed',
-        paymentIntentId: attempt.paymentIntentId,
-        paymentMethodId: intent.paymentMethodId ?? attempt.paymentMethodId,
-        paymentAttemptId: attempt.id,
-        // Checked against PARTNER_ORIGINS at create-intent; copied so the admin list and CSV show the partner.
-        partnerOrigin: attempt.partnerOrigin,
-      })
-      .onConflictDoNothing({ target: donations.paymentIntentId })
-      .returning({ id: donations.id, receiptNumber: donations.receiptNumber });
+  const insertDonation = db
+    .insert(donations)
+    .values({
+      // attempt.campaign_id rather than data.campaign_id: it is set to null if the campaign was deleted since.
+      campaignId: attempt.campaignId,
+      amount: data.amount,
+      currency: data.currency,
+      amountMinor: attempt.amountMinor,
+      amountInr,
+      donorName: data.donor.full_name,
+      donorEmail: data.donor.email,
+      donorMobile: data.donor.mobile,
+      donorPan: data.donor.pan_number,
+      donorCountry: data.donor.country,
+      donorCountryCode: data.donor.country_code,
+      donorState: data.donor.state,
+      donorCity: data.donor.city,
+      donorAddress: data.donor.address,
+      donorPincode: data.donor.pincode,
+      isAnonymous: data.donor.is_anonymous,
+      donationType: data.donation_type,
+      source: data.source,
+      status: 'completed',
+      paymentIntentId: attempt.paymentIntentId,
+      paymentMethodId: intent.paymentMethodId ?? attempt.paymentMethodId,
+      paymentAttemptId: attempt.id,
+      // Checked against PARTNER_ORIGINS at create-intent; copied so the admin list and CSV show the partner.
+      partnerOrigin: attempt.partnerOrigin,
+    })
+    .onConflictDoNothing({ target: donations.paymentIntentId })
+    .returning({ id: donations.id, receiptNumber: donations.receiptNumber });
+  const recordEvent = event
+    ? db
+        .insert(webhookEvents)
+        .values({ id: event.id, type: event.type, paymentIntentId: intent.id })
+        .onConflictDoNothing({ target: webhookEvents.id })
+        .returning({ id: webhookEvents.id })
+    : null;
 
-    if (!inserted) {
-      const [existing] = await tx
-        .select({ id: donations.id, receiptNumber: donations.receiptNumber })
-        .from(donations)
-        .where(eq(donations.paymentIntentId, attempt.paymentIntentId))
-        .limit(1);
-      if (!existing) throw new Error(`The donation for ${attempt.paymentIntentId} conflicted but cannot be found.`);
-      return { ...existing, created: false };
-    }
+  const result = await db.execute(sql`
+    with ${recordEvent ? sql`ev as (${recordEvent.getSQL()}),` : sql``} ins as (${insertDonation.getSQL()}),
+    campaign as (
+      update ${campaigns} set raised_amount = ${campaigns.raisedAmount} + ${amountInr}::numeric, donation_count = ${campaigns.donationCount} + 1
+      where ${campaigns.id} = ${attempt.campaignId}::int and exists (select 1 from ins)
+    ), attempt as (
+      update ${paymentAttempts} set status = 'succeeded', last_error_code = null, updated_at = now()
+      where ${paymentAttempts.id} = ${attempt.id}::int and exists (select 1 from ins)
+    ), saved as (
+      select id, receipt_number, true as created from ins
+      union all
+      select ${donations.id}, ${donations.receiptNumber}, false from ${donations} where ${donations.paymentIntentId} = ${attempt.paymentIntentId}::text
+    )
+    select ${recordEvent ? sql`(select count(*) from ev) > 0` : sql`false`} as event_recorded, saved.id, saved.receipt_number, saved.created
+    from (select 1) as one left join saved on true`);
+  const [row] = rowsOf(result) as Array<{ event_recorded: boolean; id: number | string | null; receipt_number: string | null; created: boolean | null }>;
+  if (!row) throw new Error('Recording a donation answered no row.');
+  const eventRecorded = row.event_recorded === true;
+  if (row.id !== null) return { id: Number(row.id), receiptNumber: row.receipt_number, created: row.created === true, eventRecorded };
 
-    if (attempt.campaignId !== null) {
-      await tx
-        .update(campaigns)
-        .set({
-          raisedAmount: sql`${campaigns.raisedAmount} + ${amountInr}`,
-          donationCount: sql`${campaigns.donationCount} + 1`,
-        })
-        .where(eq(campaigns.id, attempt.campaignId));
-    }
-    await tx.update(paymentAttempts).set({ status: 'succeeded', lastErrorCode: null }).where(eq(paymentAttempts.id, attempt.id));
-    return { ...inserted, created: true };
-  });
+  // The insert waited for a concurrent writer of this intent's donation and skipped: read it in a fresh snapshot.
+  const [existing] = await db
+    .select({ id: donations.id, receiptNumber: donations.receiptNumber })
+    .from(donations)
+    .where(eq(donations.paymentIntentId, attempt.paymentIntentId))
+    .limit(1);
+  if (!existing) throw new Error(`The donation for ${attempt.paymentIntentId} conflicted but cannot be found.`);
+  return { ...existing, created: false, eventRecorded };
 }

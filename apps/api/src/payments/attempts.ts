@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/open.js';
-import { paymentAttempts, paymentFailures, type PaymentAttemptStatus } from '../db/schema.js';
+import { paymentAttempts, paymentFailures, webhookEvents, type PaymentAttemptStatus } from '../db/schema.js';
 import type { PaymentEvent, PaymentIntentSnapshot } from './provider.js';
 
 // Payment attempts (one per intent the server created) and the failures the card-testing defence counts.
@@ -27,7 +27,7 @@ export async function findAttemptByIntent(db: Database, paymentIntentId: string)
 }
 
 /** The attempt's status for an intent's status; null when the intent is still waiting on the donor. */
-export function attemptStatusFor(intent: PaymentIntentSnapshot): PaymentAttemptStatus | null {
+export function attemptStatusFor(intent: Pick<PaymentIntentSnapshot, 'status' | 'lastPaymentError'>): PaymentAttemptStatus | null {
   if (intent.status === 'succeeded') return 'succeeded';
   if (intent.status === 'requires_action') return 'requires_action';
   if (intent.status === 'requires_payment_method' && intent.lastPaymentError) return 'failed';
@@ -46,36 +46,55 @@ export async function updateAttemptFromIntent(db: Database, intent: PaymentInten
 }
 
 export interface RecordedFailure {
-  attempt: PaymentAttemptRow;
+  /** The address that created the intent (its attempt's): the one the card-testing defence counts against. */
+  clientIp: string;
   /** False when this failure (its event id) had been counted already. */
   counted: boolean;
 }
 
 /**
  * Records a payment_intent.payment_failed event against the address that created the intent, once per event id,
- * and marks the attempt failed. Null when the intent is not one of ours.
+ * and marks the attempt failed (unless it succeeded meanwhile: events can arrive out of order), in one statement.
+ * Null when the intent is not one of ours. `recordEvent` (the webhook): the event id goes into webhook_events in
+ * the same statement, and the failure is applied only if this statement recorded it, so a redelivered event
+ * changes nothing ('duplicate') and a failure leaves neither.
  */
-export async function recordPaymentFailure(db: Database, event: PaymentEvent): Promise<RecordedFailure | null> {
+export async function recordPaymentFailure(
+  db: Database,
+  event: PaymentEvent,
+  { recordEvent = false } = {},
+): Promise<RecordedFailure | null | 'duplicate'> {
   const intent = event.intent;
   if (!intent) return null;
-  const attempt = await findAttemptByIntent(db, intent.id);
-  if (!attempt) return null;
-  const inserted = await db
-    .insert(paymentFailures)
-    .values({
-      key: event.id,
-      paymentIntentId: intent.id,
-      clientIp: attempt.clientIp,
-      code: intent.lastPaymentError?.code ?? null,
-      declineCode: intent.lastPaymentError?.decline_code ?? null,
-    })
-    .onConflictDoNothing({ target: paymentFailures.key })
-    .returning({ id: paymentFailures.id });
-  await db
-    .update(paymentAttempts)
-    .set({ status: 'failed', lastErrorCode: intent.lastPaymentError?.code ?? null })
-    .where(and(eq(paymentAttempts.id, attempt.id), ne(paymentAttempts.status, 'succeeded')));
-  return { attempt, counted: inserted.length > 0 };
+  const code = intent.lastPaymentError?.code ?? null;
+  const declineCode = intent.lastPaymentError?.decline_code ?? null;
+  const result = await db.execute(sql`
+    with ${
+      recordEvent
+        ? sql`ev as (
+      insert into ${webhookEvents} (id, type, payment_intent_id) values (${event.id}::text, ${event.type}::text, ${intent.id}::text)
+      on conflict (id) do nothing returning id
+    ), `
+        : sql``
+    }attempt as (
+      select ${paymentAttempts.id} as id, ${paymentAttempts.clientIp} as client_ip from ${paymentAttempts}
+      where ${paymentAttempts.paymentIntentId} = ${intent.id}::text ${recordEvent ? sql`and exists (select 1 from ev)` : sql``}
+    ), failure as (
+      insert into ${paymentFailures} (key, payment_intent_id, client_ip, code, decline_code)
+      select ${event.id}::text, ${intent.id}::text, client_ip, ${code}::text, ${declineCode}::text from attempt
+      on conflict (key) do nothing returning id
+    ), failed as (
+      update ${paymentAttempts} set status = 'failed', last_error_code = ${code}::text, updated_at = now()
+      from attempt where ${paymentAttempts.id} = attempt.id and ${paymentAttempts.status} <> 'succeeded'
+    )
+    select ${recordEvent ? sql`(select count(*) from ev) > 0` : sql`true`} as event_recorded, attempt.client_ip,
+           (select count(*) from failure) > 0 as counted
+    from (select 1) as one left join attempt on true`);
+  const [row] = (result as unknown as { rows: Array<{ event_recorded: boolean; client_ip: string | null; counted: boolean }> }).rows;
+  if (!row) throw new Error('Recording a payment failure answered no row.');
+  if (row.event_recorded !== true) return 'duplicate';
+  if (row.client_ip === null) return null;
+  return { clientIp: row.client_ip, counted: row.counted === true };
 }
 
 export interface RecentFailures {

@@ -1,13 +1,16 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { webhookEvents } from '../db/schema.js';
+import { donations, paymentAttempts, webhookEvents } from '../db/schema.js';
 import { intentMismatch, recordDonation } from '../donations/record.js';
 import { issueReceipt, mailReceipt } from '../donations/receipts.js';
-import { CARD_TESTING_LIMIT, findAttemptByIntent, recentFailures, recordPaymentFailure } from './attempts.js';
-import type { PaymentEvent } from './provider.js';
+import { CARD_TESTING_LIMIT, recentFailures, recordPaymentFailure } from './attempts.js';
+import type { PaymentEvent, PaymentIntentSnapshot } from './provider.js';
+import { rowOf, rowsOf } from './sql-rows.js';
 
-// What a verified provider event does. The event id is recorded in the same transaction as its effects, so an
-// event is either fully applied and remembered, or (on any failure) neither: the provider's retry then applies
-// it again. A redelivered event finds its id and is acknowledged without doing anything.
+// What a verified provider event does. The event id is recorded in the same statement as its effects (data-modifying
+// CTEs: one statement is one transaction, without BEGIN/COMMIT round trips), so an event is either fully applied
+// and remembered, or (on any failure) neither: the provider's retry then applies it again. A redelivered event finds
+// its id and is acknowledged without doing anything.
 
 export type EventOutcome = 'processed' | 'duplicate' | 'ignored';
 
@@ -28,49 +31,81 @@ export async function noteFailure(app: FastifyInstance, event: PaymentEvent, cou
   }
 }
 
+/** Records the event id alone (an event with nothing to apply): true when this call recorded it, false when seen before. */
+async function recordEventOnly(app: FastifyInstance, event: PaymentEvent): Promise<boolean> {
+  const [fresh] = await app.db
+    .insert(webhookEvents)
+    .values({ id: event.id, type: event.type, paymentIntentId: event.intent?.id ?? null })
+    .onConflictDoNothing({ target: webhookEvents.id })
+    .returning({ id: webhookEvents.id });
+  return fresh !== undefined;
+}
+
+/**
+ * payment_intent.succeeded, in one statement in the common cases (two when it writes the donation), none of them
+ * needing BEGIN/COMMIT. The first statement reads the intent's attempt and whether the event was seen before and,
+ * when the intent's donation already exists (the browser saved it first: the usual order), records the event
+ * there and then: nothing else is left to do. Otherwise the event is recorded together with its effect (the
+ * donation, in recordDonation's statement), or alone when it has none, so it is remembered only once applied.
+ */
+async function processSucceeded(app: FastifyInstance, event: PaymentEvent, intent: PaymentIntentSnapshot) {
+  const result = await app.db.execute(sql`
+    with existing as (
+      select ${donations.id} from ${donations} where ${donations.paymentIntentId} = ${intent.id}::text
+    ), ev as (
+      insert into ${webhookEvents} (id, type, payment_intent_id)
+      select ${event.id}::text, ${event.type}::text, ${intent.id}::text where exists (select 1 from existing)
+      on conflict (id) do nothing
+      returning id
+    )
+    select exists (select 1 from existing) as donated, (select count(*) from ev) > 0 as recorded,
+           exists (select 1 from ${webhookEvents} where ${webhookEvents.id} = ${event.id}::text) as seen, a.*
+    from (select 1) as one left join ${paymentAttempts} a on a.payment_intent_id = ${intent.id}::text`);
+  const [row] = rowsOf(result);
+  if (!row) throw new Error('Reading a payment event\'s state answered no row.');
+  if (row.donated === true) return { outcome: row.recorded === true ? ('processed' as const) : ('duplicate' as const), newDonationId: null };
+  if (row.seen === true) return { outcome: 'duplicate' as const, newDonationId: null };
+
+  const attempt = row.id === null ? null : rowOf(paymentAttempts, row);
+  if (!attempt) {
+    if (!(await recordEventOnly(app, event))) return { outcome: 'duplicate' as const, newDonationId: null };
+    // Another integration on the same Stripe account, or an intent from a different database.
+    app.log.warn({ eventId: event.id, paymentIntentId: intent.id }, 'webhook: a succeeded payment with no recorded attempt; nothing saved');
+    return { outcome: 'ignored' as const, newDonationId: null };
+  }
+  const mismatch = intentMismatch(attempt, intent);
+  if (mismatch) {
+    if (!(await recordEventOnly(app, event))) return { outcome: 'duplicate' as const, newDonationId: null };
+    app.log.error(
+      { eventId: event.id, paymentIntentId: intent.id, mismatch, expectedMinor: attempt.amountMinor, paidMinor: intent.amountMinor },
+      'webhook: a succeeded payment does not match its recorded attempt; nothing saved, check it by hand',
+    );
+    return { outcome: 'ignored' as const, newDonationId: null };
+  }
+  const saved = await recordDonation(app.db, attempt, intent, { id: event.id, type: event.type });
+  return { outcome: saved.eventRecorded ? ('processed' as const) : ('duplicate' as const), newDonationId: saved.created ? saved.id : null };
+}
+
 export async function processPaymentEvent(app: FastifyInstance, event: PaymentEvent): Promise<EventOutcome> {
   let newDonationId: number | null = null;
   let failure: { clientIp: string; counted: boolean } | null = null;
+  let outcome: EventOutcome;
 
-  const outcome = await app.db.transaction(async (tx): Promise<EventOutcome> => {
-    const [fresh] = await tx
-      .insert(webhookEvents)
-      .values({ id: event.id, type: event.type, paymentIntentId: event.intent?.id ?? null })
-      .onConflictDoNothing({ target: webhookEvents.id })
-      .returning({ id: webhookEvents.id });
-    if (!fresh) return 'duplicate';
-
-    const intent = event.intent;
-    if (!intent) return 'ignored';
-    switch (event.type) {
-      case 'payment_intent.succeeded': {
-        const attempt = await findAttemptByIntent(tx, intent.id);
-        if (!attempt) {
-          // Another integration on the same Stripe account, or an intent from a different database.
-          app.log.warn({ eventId: event.id, paymentIntentId: intent.id }, 'webhook: a succeeded payment with no recorded attempt; nothing saved');
-          return 'ignored';
-        }
-        const mismatch = intentMismatch(attempt, intent);
-        if (mismatch) {
-          app.log.error(
-            { eventId: event.id, paymentIntentId: intent.id, mismatch, expectedMinor: attempt.amountMinor, paidMinor: intent.amountMinor },
-            'webhook: a succeeded payment does not match its recorded attempt; nothing saved, check it by hand',
-          );
-          return 'ignored';
-        }
-        const saved = await recordDonation(tx, attempt, intent);
-        if (saved.created) newDonationId = saved.id;
-        return 'processed';
-      }
-      case 'payment_intent.payment_failed': {
-        const recorded = await recordPaymentFailure(tx, event);
-        if (recorded) failure = { clientIp: recorded.attempt.clientIp, counted: recorded.counted };
-        return recorded ? 'processed' : 'ignored';
-      }
-      default:
-        return 'ignored';
-    }
-  });
+  const intent = event.intent;
+  if (event.type === 'payment_intent.succeeded' && intent) {
+    ({ outcome, newDonationId } = await processSucceeded(app, event, intent));
+  } else if (event.type === 'payment_intent.payment_failed' && intent) {
+    // One statement: the event id, the failure (counted once per event) and the attempt's status, or nothing.
+    const recorded = await recordPaymentFailure(app.db, event, { recordEvent: true });
+    if (recorded === 'duplicate') outcome = 'duplicate';
+    else if (recorded) {
+      failure = recorded;
+      outcome = 'processed';
+    } else outcome = 'ignored';
+  } else {
+    // Nothing to apply: one statement records the event.
+    outcome = (await recordEventOnly(app, event)) ? 'ignored' : 'duplicate';
+  }
 
   if (failure) await noteFailure(app, event, failure);
   if (newDonationId !== null) {

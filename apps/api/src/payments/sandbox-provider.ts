@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, exists, inArray, lt, notExists } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, lt, notExists, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Database } from '../db/open.js';
 import { donations, paymentAttempts, sandboxPaymentIntents } from '../db/schema.js';
@@ -11,6 +11,8 @@ import {
   type PaymentIntentSnapshot,
   type PaymentProvider,
 } from './provider.js';
+import { attemptStatusFor } from './attempts.js';
+import { rowOf, rowsOf } from './sql-rows.js';
 import { verifyStripeSignature } from './stripe-provider.js';
 
 // The built-in stand-in for Stripe (PAYMENTS_MODE=sandbox, the default without keys): no network, no real
@@ -67,7 +69,12 @@ export interface SandboxOutcome {
   intent: PaymentIntentSnapshot;
   /** The event this step emitted (also being delivered to the webhook), or null when nothing changed. */
   event: PaymentEvent | null;
+  /** True when the step already brought the intent's payment attempt in step (in the same statement). */
+  attemptUpdated?: boolean;
 }
+
+/** The states a confirmation may move an intent from (Stripe's). */
+const CONFIRMABLE: readonly string[] = ['requires_confirmation', 'requires_payment_method', 'requires_action'];
 
 function isSandboxPaymentMethod(id: string): id is SandboxPaymentMethod {
   return Object.hasOwn(SANDBOX_PAYMENT_METHODS, id);
@@ -143,8 +150,8 @@ export class SandboxProvider implements PaymentProvider {
 
   async createIntent(input: CreateIntentInput): Promise<PaymentIntentSnapshot> {
     if (!isSandboxPaymentMethod(input.paymentMethodId)) throw new PaymentProviderError(400, SANDBOX_MESSAGES.unknownPaymentMethod);
-    const existing = await this.findBy(eq(sandboxPaymentIntents.idempotencyKey, input.idempotencyKey));
-    if (existing) return this.replay(existing, input);
+    // Insert first (every key is new in the common path: one round trip); only a key seen before, or the same key
+    // twice at once, reads the existing intent, and is answered it (or refused) as Stripe does.
     const id = randomId('pi_sbx_');
     const [row] = await this.db
       .insert(sandboxPaymentIntents)
@@ -164,10 +171,10 @@ export class SandboxProvider implements PaymentProvider {
       .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
       .returning();
     if (row) return snapshot(row, true);
-    // The same key arrived twice at once: like Stripe, answer the first request's intent.
-    const winner = await this.findBy(eq(sandboxPaymentIntents.idempotencyKey, input.idempotencyKey));
-    if (!winner) throw new Error('A sandbox intent vanished while being created.');
-    return this.replay(winner, input);
+    // A separate statement, so it sees the winner even when that committed while the insert waited on it.
+    const existing = await this.findBy(eq(sandboxPaymentIntents.idempotencyKey, input.idempotencyKey));
+    if (!existing) throw new Error('A sandbox intent vanished while being created.');
+    return this.replay(existing, input);
   }
 
   async retrieveIntent(id: string): Promise<PaymentIntentSnapshot | null> {
@@ -181,42 +188,41 @@ export class SandboxProvider implements PaymentProvider {
 
   /** What Stripe.js's confirmCardPayment does at Stripe: charge the card, or ask for authentication. */
   async confirm(clientSecret: string, paymentMethodId: string): Promise<SandboxOutcome> {
+    if (!isSandboxPaymentMethod(paymentMethodId)) {
+      // Rare (the browser only hands out known ones): the intent's state decides the answer, as before the card.
+      const row = await this.byClientSecret(clientSecret);
+      if (row.status === 'succeeded') return { intent: snapshot(row), event: null };
+      if (!CONFIRMABLE.includes(row.status)) throw new SandboxError(400, SANDBOX_MESSAGES.cannotConfirm(row.status));
+      throw new SandboxError(400, SANDBOX_MESSAGES.unknownPaymentMethod);
+    }
+    const values = {
+      succeeds: { status: 'succeeded', paymentMethodId, lastPaymentError: null },
+      declined: { status: 'requires_payment_method', paymentMethodId, lastPaymentError: SANDBOX_ERRORS.declined },
+      authentication: { status: 'requires_action', paymentMethodId, lastPaymentError: null },
+    }[SANDBOX_PAYMENT_METHODS[paymentMethodId]];
+    const moved = await this.transition(clientSecret, CONFIRMABLE, values);
+    if (moved) return moved;
+    // Nothing moved: the intent is unknown, already paid (a repeated click, or the loser of two confirmations at
+    // once: answered as the winner left it, without an event), or in a state that cannot be confirmed.
     const row = await this.byClientSecret(clientSecret);
-    if (row.status === 'succeeded') return { intent: snapshot(row), event: null }; // a repeated click changes nothing
-    if (!['requires_confirmation', 'requires_payment_method', 'requires_action'].includes(row.status)) {
-      throw new SandboxError(400, SANDBOX_MESSAGES.cannotConfirm(row.status));
-    }
-    if (!isSandboxPaymentMethod(paymentMethodId)) throw new SandboxError(400, SANDBOX_MESSAGES.unknownPaymentMethod);
-    switch (SANDBOX_PAYMENT_METHODS[paymentMethodId]) {
-      case 'succeeds':
-        return this.transition(row, ['requires_confirmation', 'requires_payment_method', 'requires_action'], {
-          status: 'succeeded',
-          paymentMethodId,
-          lastPaymentError: null,
-        });
-      case 'declined':
-        return this.transition(row, ['requires_confirmation', 'requires_payment_method', 'requires_action'], {
-          status: 'requires_payment_method',
-          paymentMethodId,
-          lastPaymentError: SANDBOX_ERRORS.declined,
-        });
-      case 'authentication':
-        return this.transition(row, ['requires_confirmation', 'requires_payment_method', 'requires_action'], {
-          status: 'requires_action',
-          paymentMethodId,
-          lastPaymentError: null,
-        });
-    }
+    if (row.status === 'succeeded') return { intent: snapshot(row), event: null };
+    throw new SandboxError(400, SANDBOX_MESSAGES.cannotConfirm(row.status));
   }
 
   /** The donor's answer to the 3-D Secure challenge (in the browser: the sandbox's confirm dialog). */
   async authenticate(clientSecret: string, outcome: 'complete' | 'fail'): Promise<SandboxOutcome> {
+    const moved = await this.transition(
+      clientSecret,
+      ['requires_action'],
+      outcome === 'complete'
+        ? { status: 'succeeded', lastPaymentError: null }
+        : { status: 'requires_payment_method', lastPaymentError: SANDBOX_ERRORS.authenticationFailed },
+    );
+    if (moved) return moved;
+    // As for confirm. Of two answers racing (complete and fail), the loser finds the intent no longer waiting.
     const row = await this.byClientSecret(clientSecret);
     if (row.status === 'succeeded') return { intent: snapshot(row), event: null };
-    if (row.status !== 'requires_action') throw new SandboxError(400, SANDBOX_MESSAGES.notAwaitingAuthentication);
-    return outcome === 'complete'
-      ? this.transition(row, ['requires_action'], { status: 'succeeded', lastPaymentError: null })
-      : this.transition(row, ['requires_action'], { status: 'requires_payment_method', lastPaymentError: SANDBOX_ERRORS.authenticationFailed });
+    throw new SandboxError(400, SANDBOX_MESSAGES.notAwaitingAuthentication);
   }
 
   /** Resolves when every event emitted so far has been delivered (tests; the app waits on close). */
@@ -241,30 +247,40 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /**
-   * Moves an intent on, only from the states given (one UPDATE: two confirmations racing cannot both win), and
-   * emits the event Stripe would. The loser of a race answers the intent as the winner left it, without an event.
+   * Moves the intent with this client secret on, only from the states given, in one statement: two confirmations
+   * racing cannot both win (the loser matches nothing: null), and the payment attempt of the intent (if the server
+   * recorded one) follows in the same statement, as attemptStatusFor says, so the route needs no second round trip
+   * (an attempt that succeeded stays succeeded: events can arrive out of order). Emits the event Stripe would.
    */
   private async transition(
-    row: IntentRow,
-    from: string[],
-    values: Partial<Pick<IntentRow, 'status' | 'paymentMethodId' | 'lastPaymentError'>>,
-  ): Promise<SandboxOutcome> {
-    const [updated] = await this.db
+    clientSecret: string,
+    from: readonly string[],
+    values: Pick<IntentRow, 'status' | 'lastPaymentError'> & Partial<Pick<IntentRow, 'paymentMethodId'>>,
+  ): Promise<SandboxOutcome | null> {
+    const move = this.db
       .update(sandboxPaymentIntents)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(sandboxPaymentIntents.id, row.id), inArray(sandboxPaymentIntents.status, from)))
+      .where(and(eq(sandboxPaymentIntents.clientSecret, clientSecret), inArray(sandboxPaymentIntents.status, [...from])))
       .returning();
-    if (!updated) {
-      const current = await this.findBy(eq(sandboxPaymentIntents.id, row.id));
-      return { intent: snapshot(current ?? row), event: null };
-    }
+    const attemptStatus = attemptStatusFor({ status: values.status, lastPaymentError: values.lastPaymentError ?? null });
+    const result = await this.db.execute(sql`
+      with moved as (${move.getSQL()}), attempt as (
+        update ${paymentAttempts} set status = ${attemptStatus}::text, last_error_code = ${values.lastPaymentError?.code ?? null}::text,
+          updated_at = now()
+        from moved
+        where ${attemptStatus}::text is not null and ${paymentAttempts.paymentIntentId} = moved.id and ${paymentAttempts.status} <> 'succeeded'
+      )
+      select * from moved`);
+    const [raw] = rowsOf(result);
+    if (!raw) return null;
+    const updated = rowOf(sandboxPaymentIntents, raw);
     const type =
       updated.status === 'succeeded'
         ? 'payment_intent.succeeded'
         : updated.status === 'requires_action'
           ? 'payment_intent.requires_action'
           : 'payment_intent.payment_failed';
-    return { intent: snapshot(updated), event: this.emit(type, updated) };
+    return { intent: snapshot(updated), event: this.emit(type, updated), attemptUpdated: true };
   }
 
   /**

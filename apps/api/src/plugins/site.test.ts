@@ -1,11 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase, type DatabaseHandle } from '../db/open.js';
 import { temporaryDir, testConfig } from '../test/databases.js';
+import { prerenderedPageName, sitePlugin } from './site.js';
 
 // The built site and uploads as served from disk, with a throw-away SITE_DIR and DATA_DIR.
 
@@ -15,12 +16,16 @@ const BIG_SCRIPT = `export const words = ${JSON.stringify('children education he
 const BUILT_INDEX =
   '<!doctype html><html><head><script type="module" crossorigin src="/assets/main-m1.js"></script>\n' +
   '<link rel="modulepreload" crossorigin href="/assets/react-r1.js">\n</head><body><div id="root"></div></body></html>';
+// Pages as apps/site/scripts/prerender.mjs writes them: one file per page and payments mode, the markup in #root.
+const prerendered = (mode: string, page: string) =>
+  BUILT_INDEX.replace('<div id="root"></div>', `<div id="root" data-prerendered="/${page}" data-prerendered-mode="${mode}"><h1>${page} in ${mode} mode</h1>${'<p>Text</p>'.repeat(200)}</div>`);
 const WEBP = Buffer.from('RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00\x2f\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00', 'latin1');
 
 let database: DatabaseHandle;
 let app: FastifyInstance;
 let bareApp: FastifyInstance;
 let builtApp: FastifyInstance;
+let builtDir: string;
 
 beforeAll(async () => {
   const siteDir = temporaryDir('charity-site-');
@@ -47,8 +52,14 @@ beforeAll(async () => {
   bareApp = await buildApp({ config: testConfig({ SITE_DIR: temporaryDir('charity-empty-site-') }), database });
 
   // A site as the build leaves it: index.html loads the entry, and the manifest names the lazily loaded pages.
-  const builtDir = temporaryDir('charity-built-site-');
+  builtDir = temporaryDir('charity-built-site-');
   mkdirSync(path.join(builtDir, '.vite'));
+  // /events and / prerendered in both modes; /campaigns not at all (a build whose prerender left it out).
+  for (const mode of ['sandbox', 'stripe']) {
+    mkdirSync(path.join(builtDir, 'prerendered', mode), { recursive: true });
+    writeFileSync(path.join(builtDir, 'prerendered', mode, 'events.html'), prerendered(mode, 'events'));
+    writeFileSync(path.join(builtDir, 'prerendered', mode, 'index.html'), prerendered(mode, ''));
+  }
   writeFileSync(path.join(builtDir, 'index.html'), BUILT_INDEX);
   writeFileSync(
     path.join(builtDir, '.vite', 'manifest.json'),
@@ -161,10 +172,76 @@ describe('the built site', () => {
         '<link rel="modulepreload" crossorigin href="/assets/Events-e1.js">\n<link rel="modulepreload" crossorigin href="/assets/event-e2.js">\n</head>',
       ),
     );
-    for (const url of ['/', '/campaigns', '/admin/events']) {
+    // (/ is prerendered in this build: its page, without preloads, is checked in the prerendered page's test below.)
+    for (const url of ['/?from=mail', '/campaigns', '/admin/events']) {
       const response = await builtApp.inject({ method: 'GET', url });
       expect(response.body, url).toBe(page);
     }
+  });
+
+  it("answers a prerendered page with its HTML in the server's payments mode, with the meta tag and the page's preloads", async () => {
+    const events = await builtApp.inject({ method: 'GET', url: '/events' });
+    expect(events.statusCode).toBe(200);
+    expect(events.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(events.headers['cache-control']).toBe('no-cache');
+    expect(events.body).toBe(
+      prerendered('sandbox', 'events').replace(
+        '</head>',
+        '<meta name="payments-mode" content="sandbox" />\n' +
+          '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Events-e1.js">\n' +
+          '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/event-e2.js">\n</head>',
+      ),
+    );
+    const home = await builtApp.inject({ method: 'GET', url: '/' });
+    expect(home.body).toBe(prerendered('sandbox', '').replace('</head>', '<meta name="payments-mode" content="sandbox" />\n</head>'));
+  });
+
+  it('answers every other address with index.html: a query, a page not prerendered, a deeper path, the files themselves', async () => {
+    const page = BUILT_INDEX.replace('</head>', '<meta name="payments-mode" content="sandbox" />\n</head>');
+    for (const url of ['/?utm_source=mail', '/campaigns', '/admin/events', '/events/', '/prerendered/sandbox/events.html', '/prerendered/sandbox/']) {
+      const response = await builtApp.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain('data-prerendered');
+      if (!url.startsWith('/events')) expect(response.body, url).toBe(page);
+    }
+  });
+
+  it('sends the page compressed to a browser that accepts it, and says the answer depends on that', async () => {
+    const brotli = await builtApp.inject({ method: 'GET', url: '/events', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers['cache-control']).toBe('no-cache');
+    const text = brotliDecompressSync(brotli.rawPayload).toString();
+    expect(text).toContain('<h1>events in sandbox mode</h1>');
+    expect(brotli.rawPayload.length).toBeLessThan(text.length / 5);
+
+    const gzip = await builtApp.inject({ method: 'GET', url: '/events', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(text);
+
+    const plain = await builtApp.inject({ method: 'GET', url: '/events' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(text);
+  });
+
+  it('serves the stripe-mode page in stripe mode, and index.html when the mode is not stated', async () => {
+    const serve = async (paymentsMode?: 'sandbox' | 'stripe') => {
+      const server = Fastify();
+      await server.register(sitePlugin, { siteDir: builtDir, paymentsMode });
+      try {
+        return (await server.inject({ method: 'GET', url: '/events' })).body;
+      } finally {
+        await server.close();
+      }
+    };
+    const stripe = await serve('stripe');
+    expect(stripe).toContain('<h1>events in stripe mode</h1>');
+    expect(stripe).toContain('<meta name="payments-mode" content="stripe" />');
+    // Without the meta tag the layout asks the API for the mode: no prerendered page is that first render.
+    const unstated = await serve();
+    expect(unstated).not.toContain('data-prerendered');
+    expect(unstated).toContain('<div id="root"></div>');
   });
 
   it('explains how to build the site when SITE_DIR has no index.html', async () => {
@@ -176,6 +253,17 @@ describe('the built site', () => {
       expect(response.body).toContain('npm run build');
     }
     expect((await bareApp.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('prerenderedPageName', () => {
+  it('names the file of a bare one-segment path, and nothing else', () => {
+    expect(prerenderedPageName('/')).toBe('index');
+    expect(prerenderedPageName('/donate')).toBe('donate');
+    expect(prerenderedPageName('/not-found')).toBe('not-found');
+    for (const url of ['/donate?campaign=3', '/?', '/donate/', '/admin/events', '/About', '/..', '/%2e%2e', '/a.html', '/-x', '//']) {
+      expect(prerenderedPageName(url), url).toBeNull();
+    }
   });
 });
 

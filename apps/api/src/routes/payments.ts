@@ -248,10 +248,12 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   /** Keeps the attempt in step, and counts a decline at once (the next create-intent must already see it). */
   async function afterSandboxStep(outcome: SandboxOutcome) {
-    await updateAttemptFromIntent(app.db, outcome.intent);
+    // The sandbox moves the attempt with the intent, in one statement, whenever the intent moved.
+    if (!outcome.attemptUpdated) await updateAttemptFromIntent(app.db, outcome.intent);
     if (outcome.event?.type === 'payment_intent.payment_failed') {
       const recorded = await recordPaymentFailure(app.db, outcome.event);
-      if (recorded) await noteFailure(app, outcome.event, { clientIp: recorded.attempt.clientIp, counted: recorded.counted });
+      // Without recordEvent it never answers 'duplicate': a failure seen before comes back with counted false.
+      if (recorded && recorded !== 'duplicate') await noteFailure(app, outcome.event, recorded);
     }
     return { success: true, data: { payment_intent: browserIntent(outcome.intent) } };
   }

@@ -1,17 +1,16 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, use, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { BackToTop, Footer, Header, Spinner, TestModeRibbon } from '@charity/ui';
 import { LazyToaster } from './LazyToaster';
+import { ServerPaymentsModeContext } from './payments-mode';
 import { useRouteChangeFocus } from './use-route-change-focus';
 
 // The 'Test mode' ribbon shows while payments are simulated. The server states the mode in a meta tag of the page
 // (apps/api site plugin), so the ribbon is in the first render and never shifts the page. Without the tag (the Vite
 // dev server) the gate asks the API, loaded on demand so the API client stays out of the first download.
 const TestModeRibbonGate = lazy(() => import('../features/donate-page/components/TestModeRibbonGate'));
-const serverPaymentsMode =
-  typeof document === 'undefined' ? null : document.querySelector('meta[name="payments-mode"]')?.getAttribute('content') ?? null;
-
 function PaymentsModeRibbon() {
+  const serverPaymentsMode = use(ServerPaymentsModeContext);
   if (serverPaymentsMode === 'sandbox') return <TestModeRibbon />;
   if (serverPaymentsMode === 'stripe') return null;
   return (

@@ -85,6 +85,9 @@ export default function CampaignsPage() {
         onLoadMore={() => void campaignListStore.getState().loadMore()}
         onClearFilters={() => apply({ ...DEFAULT_CAMPAIGN_LIST_FILTERS })}
         onRetry={() => void campaignListStore.getState().load(filters)}
+        // The first row of a desktop (3 cards) and the first card of a phone are on screen when the list arrives:
+        // the first card's photo is the page's largest paint, so those photos must not wait for lazy loading.
+        eagerImages={3}
       />
     </div>
   );

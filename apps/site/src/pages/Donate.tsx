@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import {
   DonateCallToAction,
   DonateHero,
@@ -32,23 +33,33 @@ export default function DonatePage() {
     <>
       <DonatePageMeta />
       <DonateHero stats={stats} formTargetId={FORM_SECTION_ID} />
-      <WhyDonateSection />
-      <YourImpactSection />
-      <FeaturedCampaignPicker
-        campaigns={featured.status === 'done' ? featured.campaigns : []}
-        selectedId={selection.campaign?.id ?? null}
-        onSelectedIdChange={selection.select}
-      />
-      <DonationFormSection
-        id={FORM_SECTION_ID}
-        campaign={selection.campaign}
-        closedCampaign={selection.closedCampaign}
-        onChangeCampaign={selection.clear}
-      >
-        <DonationWizard campaign={selection.campaign} />
-      </DonationFormSection>
-      <InternationalDonationsSection />
-      <DonateCallToAction formTargetId={FORM_SECTION_ID} />
+      {/* Boundaries that never show a fallback: on a prerendered page React hydrates each part below the hero on its
+          own instead of the whole page in one long task on a phone (total blocking time). */}
+      <Suspense fallback={null}>
+        <WhyDonateSection />
+        <YourImpactSection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <FeaturedCampaignPicker
+          campaigns={featured.status === 'done' ? featured.campaigns : []}
+          selectedId={selection.campaign?.id ?? null}
+          onSelectedIdChange={selection.select}
+        />
+      </Suspense>
+      <Suspense fallback={null}>
+        <DonationFormSection
+          id={FORM_SECTION_ID}
+          campaign={selection.campaign}
+          closedCampaign={selection.closedCampaign}
+          onChangeCampaign={selection.clear}
+        >
+          <DonationWizard campaign={selection.campaign} />
+        </DonationFormSection>
+      </Suspense>
+      <Suspense fallback={null}>
+        <InternationalDonationsSection />
+        <DonateCallToAction formTargetId={FORM_SECTION_ID} />
+      </Suspense>
     </>
   );
 }

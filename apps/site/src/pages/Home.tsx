@@ -41,11 +41,19 @@ export default function HomePage() {
   return (
     <>
       <HeroSection slides={HERO_SLIDES} intervalMs={HERO_SLIDESHOW_MS} scrollTargetId={FOCUS_SECTION_ID} />
-      <ImpactSection />
-      <FocusSection id={FOCUS_SECTION_ID} slides={FOCUS_SLIDES} intervalMs={FOCUS_SLIDESHOW_MS} />
-      <EducationQualitySection />
-      <HowWeHelpSection />
-      <WhyChooseUsSection />
+      {/* Boundaries that never show a fallback: on a prerendered page React hydrates each below-the-fold section on
+          its own, after the hero, instead of the whole page in one long task on a phone (total blocking time). */}
+      <Suspense fallback={null}>
+        <ImpactSection />
+        <FocusSection id={FOCUS_SECTION_ID} slides={FOCUS_SLIDES} intervalMs={FOCUS_SLIDESHOW_MS} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <EducationQualitySection />
+        <HowWeHelpSection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <WhyChooseUsSection />
+      </Suspense>
       <Suspense fallback={null}>
         <FeaturedCampaignsSection />
       </Suspense>

@@ -44,7 +44,15 @@ export interface CampaignCardProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   donateHref?: string;
   /** Heading level of the title, to fit the page outline (h3 under a section's h2 by default). */
   headingLevel?: 2 | 3 | 4;
+  /**
+   * How soon the photo loads. 'lazy' (default): when it nears the viewport. 'eager': with the page, for a card above
+   * the fold (a lazy image there starts only after layout, late for the page's largest paint). 'high': eager and
+   * fetchpriority="high", for the first card, usually the largest image on screen. Nothing visible changes.
+   */
+  imagePriority?: CampaignImagePriority;
 }
+
+export type CampaignImagePriority = 'lazy' | 'eager' | 'high';
 
 /**
  * One campaign: photo, status, title, description, amounts in INR, funded percentage, days left, donors and the
@@ -58,6 +66,7 @@ export function CampaignCard({
   imageBaseUrl,
   donateHref: href,
   headingLevel = 3,
+  imagePriority = 'lazy',
   className,
   ...props
 }: CampaignCardProps) {
@@ -81,7 +90,7 @@ export function CampaignCard({
       data-status={status.toLowerCase()}
       {...props}
     >
-      <CampaignImage src={resolveImageUrl(campaign.image_url, imageBaseUrl)} alt={campaign.title} />
+      <CampaignImage src={resolveImageUrl(campaign.image_url, imageBaseUrl)} alt={campaign.title} priority={imagePriority} />
       <div className="cs-campaign-card__body">
         <div className="cs-campaign-card__tags">
           <Badge tone={CAMPAIGN_STATUS_TONES[status]} className="cs-campaign-card__status">
@@ -136,7 +145,7 @@ export function CampaignCard({
 }
 
 /** The photo, or the placeholder when there is none or it fails to load (a broken image icon helps nobody). */
-function CampaignImage({ src, alt }: { src: string | null; alt: string }) {
+function CampaignImage({ src, alt, priority }: { src: string | null; alt: string; priority: CampaignImagePriority }) {
   // Remember which address failed, so a new address gets its own chance.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = src !== null && failedSrc !== src;
@@ -148,7 +157,8 @@ function CampaignImage({ src, alt }: { src: string | null; alt: string }) {
           alt={alt}
           width={960}
           height={540}
-          loading="lazy"
+          loading={priority === 'lazy' ? 'lazy' : 'eager'}
+          fetchPriority={priority === 'high' ? 'high' : undefined}
           decoding="async"
           onError={() => setFailedSrc(src)}
         />

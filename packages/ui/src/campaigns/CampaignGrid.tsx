@@ -53,6 +53,11 @@ export interface CampaignGridProps extends Omit<HTMLAttributes<HTMLDivElement>, 
   imageBaseUrl?: string;
   /** Heading level of each card title (3 under the page's h1 and a section h2; 2 when cards sit right under h1). */
   cardHeadingLevel?: 2 | 3 | 4;
+  /**
+   * How many of the first cards are above the fold: their photos load with the page (the first at high priority)
+   * instead of lazily. 0 (default) leaves every photo lazy.
+   */
+  eagerImages?: number;
 }
 
 /** The campaigns list of /campaigns: cards, loading skeletons, the empty state and 'Load More Campaigns'. */
@@ -71,6 +76,7 @@ export function CampaignGrid({
   now,
   imageBaseUrl,
   cardHeadingLevel = 2,
+  eagerImages = 0,
   className,
   ...props
 }: CampaignGridProps) {
@@ -142,13 +148,14 @@ export function CampaignGrid({
         ) : (
           <>
             <ul className="cs-campaign-grid__list" ref={listRef}>
-              {campaigns.map((campaign) => (
+              {campaigns.map((campaign, index) => (
                 <li key={campaign.id} className="cs-campaign-grid__item">
                   <CampaignCard
                     campaign={campaign}
                     now={now}
                     imageBaseUrl={imageBaseUrl}
                     headingLevel={cardHeadingLevel}
+                    imagePriority={index >= eagerImages ? 'lazy' : index === 0 ? 'high' : 'eager'}
                     tabIndex={-1}
                   />
                 </li>

@@ -4,6 +4,7 @@ export {
   CAMPAIGN_STATUS_TONES,
   DONATE_NOW_LABEL,
   type CampaignCardProps,
+  type CampaignImagePriority,
   type CampaignCardCampaign,
 } from './CampaignCard';
 export {

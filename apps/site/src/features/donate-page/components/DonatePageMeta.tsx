@@ -23,7 +23,11 @@ export function donateCanonicalUrl(origin: string | null | undefined): string {
  * static one in index.html, so it is the one the browser uses.
  */
 export function DonatePageMeta() {
-  const url = donateCanonicalUrl(typeof window === 'undefined' ? null : window.location.origin);
+  // The build's prerender (no window) does not know the site's origin: it leaves out the two tags that need an
+  // absolute address, and the browser adds them (React matches <head> tags by their content rather than by position,
+  // so this is no hydration mismatch). Written at build time they would stay beside the browser's, a second canonical.
+  const origin = typeof window === 'undefined' ? null : window.location.origin;
+  const url = origin ? donateCanonicalUrl(origin) : null;
   const { title, description, keywords } = DONATE_PAGE_META;
   return (
     <>
@@ -34,11 +38,11 @@ export function DonatePageMeta() {
       <meta property="og:site_name" content={SITE_TITLE} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
-      <meta property="og:url" content={url} />
+      {url ? <meta property="og:url" content={url} /> : null}
       <meta name="twitter:card" content="summary" />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
-      <link rel="canonical" href={url} />
+      {url ? <link rel="canonical" href={url} /> : null}
     </>
   );
 }
