@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -33,6 +34,18 @@ async function waitForHealth(port: number) {
   throw new Error('the server did not become healthy within 60 s');
 }
 
+/** A port nothing listens on now: a fixed one clashed with widget.spec.ts's partner page (E2E_PARTNER_PORT). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 function stop(child: ChildProcess) {
   return new Promise<number | null>((resolve) => {
     child.on('exit', (code) => resolve(code));
@@ -43,20 +56,30 @@ function stop(child: ChildProcess) {
 test('a fresh DATA_DIR starts, seeds, prints the admin password once and survives a restart', async () => {
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'charity-restart-'));
-  const port = 3124;
+  const port = await freePort();
+  const running = new Set<ChildProcess>();
+  try {
+    const first = start(dataDir, port);
+    running.add(first.child);
+    await waitForHealth(port);
+    const home = await fetch(`http://127.0.0.1:${port}/`);
+    expect(home.status).toBe(200);
+    // The home page is prerendered (decision 009): #root carries its markup and the address it was rendered for.
+    expect(await home.text()).toContain('<div id="root" data-prerendered="/"');
+    expect(await stop(first.child)).toBe(0);
+    running.delete(first.child);
+    expect(first.output()).toMatch(/username:\s*admin/i);
+    expect(first.output()).toMatch(/password:\s*\S{12,}/i);
 
-  const first = start(dataDir, port);
-  await waitForHealth(port);
-  const home = await fetch(`http://127.0.0.1:${port}/`);
-  expect(home.status).toBe(200);
-  expect(await home.text()).toContain('<div id="root">');
-  expect(await stop(first.child)).toBe(0);
-  expect(first.output()).toMatch(/username:\s*admin/i);
-  expect(first.output()).toMatch(/password:\s*\S{12,}/i);
-
-  const second = start(dataDir, port);
-  await waitForHealth(port);
-  expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
-  expect(await stop(second.child)).toBe(0);
-  expect(second.output()).not.toMatch(/password:/i);
+    const second = start(dataDir, port);
+    running.add(second.child);
+    await waitForHealth(port);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    expect(await stop(second.child)).toBe(0);
+    running.delete(second.child);
+    expect(second.output()).not.toMatch(/password:/i);
+  } finally {
+    // A failed step must not leave a server holding the port (or the data directory) for the tests after it.
+    for (const child of running) child.kill('SIGKILL');
+  }
 });
