@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitUntilHydrated } from './support/hydration';
 
 // The home page (spec §2 Home, §4 Slideshow): headline, calls to action, trust badges, the hero and focus
 // slideshows, the scroll-down button, the featured campaigns from the seeded API, and its pictures.
@@ -72,6 +73,7 @@ test('the hero rotates every 6 s, and its pause toggle stops it', async ({ page 
   await page.goto('/');
   const show = heroShow(page);
   await expect(show.getByRole('group', { name: '1 of 8' })).toBeVisible();
+  await waitUntilHydrated(show.getByRole('button', { name: 'Pause slideshow' }));
   await page.clock.runFor(5_500);
   await expect(show.getByRole('group', { name: '1 of 8' })).toBeVisible();
   await page.clock.runFor(1_000);
@@ -93,6 +95,7 @@ test('the focus section has its own slideshow, rotating every 4 s', async ({ pag
   await page.goto('/');
   const show = page.getByRole('region', { name: 'Our focus areas in pictures' });
   await expect(show.getByRole('group', { name: '1 of 3' })).toBeAttached();
+  await waitUntilHydrated(show.getByRole('group', { name: '1 of 3' }));
   await page.clock.runFor(3_500);
   await expect(show.getByRole('group', { name: '1 of 3' })).toBeAttached();
   await page.clock.runFor(1_000);

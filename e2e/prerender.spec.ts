@@ -72,6 +72,14 @@ test.describe('without JavaScript', () => {
     });
   }
 
+  test('/campaigns arrives with its first page of campaigns: the cards are in the HTML', async ({ page, request }) => {
+    const answer = (await (await request.get('/api/campaigns?page=1&limit=9&status=active')).json()) as { data: { campaigns: Array<{ title: string }> } };
+    const titles = answer.data.campaigns.map((campaign) => campaign.title);
+    expect(titles.length).toBeGreaterThan(2);
+    await page.goto('/campaigns');
+    await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toHaveText(titles);
+  });
+
   test('a query string or another address gets the plain page shell (its first render depends on the script)', async ({ request }) => {
     for (const url of ['/donate?campaign=1', '/campaigns?status=active', '/login', '/admin']) {
       const html = await (await request.get(url)).text();
@@ -108,6 +116,23 @@ test.describe('hydration', () => {
     // Still signed in: the admin area opens without the login form.
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('/campaigns hydrates the cards it arrived with and does not ask the API for them again', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/campaigns') asked.push(request.url());
+    });
+    await rememberServerNodes(page);
+    await page.goto('/campaigns');
+    expect(await serverNodesKept(page)).toBe(true);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    expect(asked).toEqual([]);
+    // The list works from there: a filter change asks the API.
+    await page.getByRole('searchbox', { name: 'Search campaigns' }).fill('water');
+    await page.getByRole('searchbox', { name: 'Search campaigns' }).press('Enter');
+    await expect(page).toHaveURL(/q=water/);
+    await expect.poll(() => asked.length).toBe(1);
   });
 
   test('a page with a query is drawn by the script, and works', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-// The build script itself (plain JavaScript, run by `npm run build`): how a prerendered page is put together.
-import { pageHtml } from '../scripts/prerender.mjs';
+// How a prerendered page is put together (scripts/prerender.mjs at build time; the API for /campaigns with data).
+import { pageChunks, pageHtml, withServerData } from './prerender-html';
 
 const TEMPLATE = [
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" />',
@@ -19,6 +19,7 @@ describe('pageHtml', () => {
     '/donate',
     'sandbox',
     { html: '<title>Donate | Bright</title><meta name="description" content="Give."/><main id="main"><h1>Donate</h1></main>', title: 'Donate | Bright' },
+    { src: '/assets/boot-9.js', pageChunks: ['/assets/Donate-4.js', '/assets/react-2.js'] },
   );
 
   it('puts the markup in #root, marked with its address and payments mode', () => {
@@ -32,9 +33,61 @@ describe('pageHtml', () => {
     expect(page).toContain('content="Give."');
   });
 
-  it('fetches the scripts at low priority (the page paints without them) and keeps the stylesheets as they are', () => {
-    expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/main-1.js"></script>');
-    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-2.js">');
+  it('asks for the boot script only: the entry and every chunk (the page\'s own too) are named on its tag, stylesheets as they are', () => {
+    expect(page).toContain(
+      '<script type="module" id="charity-boot" crossorigin src="/assets/boot-9.js" data-entry="/assets/main-1.js" data-preload="/assets/react-2.js /assets/Donate-4.js"></script>',
+    );
+    expect(page.match(/<script/g)).toHaveLength(1);
+    expect(page).not.toContain('modulepreload');
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/main-3.css">');
+  });
+
+  it('refuses a template without the entry script', () => {
+    expect(() => pageHtml(TEMPLATE.replace(/<script[^>]*><\/script>/, ''), '/', 'sandbox', { html: '<h1>Home</h1>', title: null }, { src: '/b.js', pageChunks: [] })).toThrow(
+      /no entry <script/,
+    );
+  });
+});
+
+describe('pageChunks', () => {
+  const manifest = {
+    'index.html': { file: 'assets/main-1.js', imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react-2.js' },
+    'src/pages/Donate.tsx': { file: 'assets/Donate-4.js', imports: ['_wizard.js', '_react.js'] },
+    '_wizard.js': { file: 'assets/wizard-5.js', imports: ['_react.js'] },
+    '_style.css': { file: 'assets/style.css' },
+  };
+
+  it("lists the page's chunk and its static imports, once each", () => {
+    expect(pageChunks(manifest, 'src/pages/Donate.tsx')).toEqual(['/assets/Donate-4.js', '/assets/wizard-5.js', '/assets/react-2.js']);
+  });
+
+  it('lists nothing for a page in the entry or unknown to the build', () => {
+    expect(pageChunks(manifest, null)).toEqual([]);
+    expect(pageChunks(manifest, 'src/pages/Nope.tsx')).toEqual([]);
+  });
+});
+
+describe('withServerData', () => {
+  const prerendered = pageHtml(TEMPLATE, '/campaigns', 'stripe', { html: '<main id="main"><p>Loading campaigns...</p></main>', title: 'Campaigns' }, {
+    src: '/assets/boot-9.js',
+    pageChunks: [],
+  });
+
+  it('puts the markup rendered with data in #root and the data after it, as a JSON block nothing can break out of', () => {
+    const json = JSON.stringify({ data: { campaigns: [{ id: 1, title: '</script><script>alert(1)</script>' }] } });
+    const page = withServerData(prerendered, { html: '<main id="main"><h2>Clean Water</h2></main>', title: 'Campaigns' }, { id: 'first-page', json });
+    expect(page).toContain('<div id="root" data-prerendered="/campaigns" data-prerendered-mode="stripe"><main id="main"><h2>Clean Water</h2></main></div>');
+    expect(page).not.toContain('Loading campaigns...');
+    expect(page).toContain('<script type="application/json" id="first-page">{"data":{"campaigns":[{"id":1,"title":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}]}}</script>');
+    expect(page?.match(/<\/script>/g)).toHaveLength(2);
+    const block = /<script type="application\/json" id="first-page">(.*?)<\/script>/.exec(page ?? '')?.[1] ?? '';
+    expect(JSON.parse(block)).toEqual(JSON.parse(json));
+    expect(page).toContain('<title>Campaigns</title>');
+    expect(page).toMatch(/<\/script>\s*<\/body><\/html>$/);
+  });
+
+  it('answers null for a page the build did not write', () => {
+    expect(withServerData(TEMPLATE, { html: '<h1>x</h1>', title: null }, { id: 'first-page', json: '{}' })).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENTS_MODES, PRERENDERED_PAGES, prerenderPage } from './prerender';
+import { readFileSync } from 'node:fs';
+import { CAMPAIGNS_FIRST_PAGE_QUERY, PAGE_SOURCES, PAYMENTS_MODES, PRERENDERED_PAGES, pageHtml, prerenderPage, renderCampaignsWithData } from './prerender';
+import { campaignListStore } from './features/campaigns/stores/use-campaign-list';
 
 // The build's prerender (scripts/prerender.mjs writes what this returns into dist/prerendered/). What the browser
 // does with it (hydration without a mismatch) is e2e/prerender.spec.ts; here: the HTML itself.
@@ -31,5 +33,63 @@ describe('prerenderPage', () => {
     expect(html).toContain('<title>Donate | Bright Beginnings Foundation</title>');
     expect(html).not.toContain('rel="canonical"');
     expect(html).not.toContain('og:url');
+  });
+});
+
+describe('the boot script of prerendered pages', () => {
+  it("knows where every prerendered page's code comes from: the router's lazy imports, Home in the entry", () => {
+    expect(Object.keys(PAGE_SOURCES).sort()).toEqual(Object.keys(PRERENDERED_PAGES).sort());
+    const router = readFileSync(new URL('./app/router.tsx', import.meta.url), 'utf8');
+    expect(router).toContain("import HomePage from '../pages/Home';");
+    for (const [url, source] of Object.entries(PAGE_SOURCES)) {
+      if (source === null) continue;
+      const page = source.replace(/^src\/pages\//, '').replace(/\.tsx$/, '');
+      expect(router, url).toContain(`lazy(() => import('../pages/${page}'))`);
+    }
+  });
+});
+
+describe('/campaigns rendered with its data (renderCampaignsWithData, called by the API)', () => {
+  const TEMPLATE =
+    '<!doctype html><html><head><meta name="viewport" content="width=device-width" /><title>Site</title>' +
+    '<script type="module" crossorigin src="/assets/main-1.js"></script></head><body><div id="root"></div></body></html>';
+  const campaign = (id: number, title: string) => ({
+    id,
+    title,
+    description: `About ${title}`,
+    status: 'active',
+    is_featured: id === 1,
+    category: 'education',
+    image_url: `/uploads/campaigns/${id}.webp`,
+    target_amount: 100000,
+    raised_amount: 25000,
+    donation_count: 3,
+    currency: 'INR',
+    start_date: '2026-01-01T00:00:00.000Z',
+    end_date: '2027-01-01T00:00:00.000Z',
+  });
+  const body = { success: true, data: { campaigns: [campaign(1, 'Clean Water <Now>'), campaign(2, 'School Kits')] }, meta: { total_pages: 2, current_page: 1, total: 11 } };
+
+  it('asks the API what the page asks first: active campaigns, page 1, 9 a page', () => {
+    expect(Object.fromEntries(new URLSearchParams(CAMPAIGNS_FIRST_PAGE_QUERY))).toEqual({ page: '1', limit: '9', status: 'active' });
+  });
+
+  it('renders the cards into the prerendered page, with the answer for the browser, and leaves the store empty after', async () => {
+    const loading = await prerenderPage('/campaigns', 'sandbox');
+    const prerendered = pageHtml(TEMPLATE, '/campaigns', 'sandbox', loading, { src: '/assets/boot.js', pageChunks: [] });
+    const page = await renderCampaignsWithData(prerendered, 'sandbox', body);
+    expect(page).toContain('Clean Water &lt;Now&gt;');
+    expect(page).toContain('School Kits');
+    expect(page).toContain('Load More Campaigns');
+    expect(page).toContain('<script type="application/json" id="campaigns-first-page">');
+    expect(page).toContain('data-prerendered="/campaigns" data-prerendered-mode="sandbox"');
+    expect(campaignListStore.getState()).toMatchObject({ campaigns: [], page: 0 });
+    // The build's page (no data) is unchanged by it.
+    expect((await prerenderPage('/campaigns', 'sandbox')).html).toBe(loading.html);
+  });
+
+  it('rejects an answer that is not a campaign list, leaving the store empty', async () => {
+    await expect(renderCampaignsWithData('<html></html>', 'sandbox', { data: 'nope' })).rejects.toThrow(/no list of campaigns/);
+    expect(campaignListStore.getState().page).toBe(0);
   });
 });

@@ -11,7 +11,15 @@ import { StaticRouter } from 'react-router-dom';
 import { AppProviderTree } from './app/providers';
 import { ServerPaymentsModeContext, type ServerPaymentsMode } from './app/payments-mode';
 import { AppRoutes } from './app/router';
+import { campaignSearchParams, parseCampaignPage } from './features/campaigns/api/campaigns-api';
+import { SERVER_FIRST_PAGE_ID } from './features/campaigns/server-first-page';
+import { INITIAL_CAMPAIGN_LIST_STATE, pageQuery } from './features/campaigns/stores/campaign-list-store';
+import { campaignListStore } from './features/campaigns/stores/use-campaign-list';
+import { DEFAULT_CAMPAIGN_LIST_FILTERS } from './features/campaigns/url';
 import { listenForServerTitle } from './lib/use-document-title';
+import { withServerData } from './prerender-html';
+
+export { pageChunks, pageHtml, splitHoisted } from './prerender-html';
 
 /**
  * The pages prerendered, by path, with the name of their file. Only pages whose first render is the same for every
@@ -24,6 +32,19 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/contact': 'contact',
   '/donate': 'donate',
   '/events': 'events',
+};
+
+/**
+ * The source of each prerendered page's lazily loaded code, as Vite's manifest names it (router.tsx): the boot script
+ * preloads it with the entry. null: the page is part of the entry.
+ */
+export const PAGE_SOURCES: Readonly<Record<string, string | null>> = {
+  '/': null,
+  '/about': 'src/pages/About.tsx',
+  '/campaigns': 'src/pages/Campaigns.tsx',
+  '/contact': 'src/pages/Contact.tsx',
+  '/donate': 'src/pages/Donate.tsx',
+  '/events': 'src/pages/Events.tsx',
 };
 
 export const PAYMENTS_MODES: readonly ServerPaymentsMode[] = ['sandbox', 'stripe'];
@@ -82,4 +103,35 @@ export async function prerenderPage(url: string, paymentsMode: ServerPaymentsMod
   } finally {
     listenForServerTitle(null);
   }
+}
+
+/**
+ * What /campaigns asks the API first (its default filters, page 1), as a query string: the API renders the page with
+ * the answer to exactly this, so the page's first render in the browser is the same.
+ */
+export const CAMPAIGNS_FIRST_PAGE_QUERY = new URLSearchParams(campaignSearchParams(pageQuery(DEFAULT_CAMPAIGN_LIST_FILTERS, 1))).toString();
+
+// One render at a time: the list store is the module's one instance, primed for the render and emptied after it.
+let renderQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * /campaigns with its first page of campaigns (`body`: the API's answer to CAMPAIGNS_FIRST_PAGE_QUERY) in the build's
+ * prerendered page for this payments mode (`prerendered`), with that answer in a data block the browser's store starts
+ * from (features/campaigns/server-first-page.ts). The API calls this when the list changes, not per request. Null
+ * when `prerendered` is not a page the build wrote; rejects when the answer is not a campaign list.
+ */
+export function renderCampaignsWithData(prerendered: string, paymentsMode: ServerPaymentsMode, body: unknown): Promise<string | null> {
+  const run = renderQueue.then(async () => {
+    const firstPage = parseCampaignPage(body);
+    campaignListStore.getState().prime(DEFAULT_CAMPAIGN_LIST_FILTERS, firstPage);
+    try {
+      const page = await prerenderPage('/campaigns', paymentsMode);
+      return withServerData(prerendered, page, { id: SERVER_FIRST_PAGE_ID, json: JSON.stringify(body) });
+    } finally {
+      campaignListStore.getState().cancel();
+      campaignListStore.setState(INITIAL_CAMPAIGN_LIST_STATE);
+    }
+  });
+  renderQueue = run.catch(() => undefined);
+  return run;
 }

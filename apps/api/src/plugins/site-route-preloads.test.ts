@@ -44,12 +44,6 @@ describe('route preload hints', () => {
     expect(routePreloadTags('{"index.html": {', '/campaigns', HTML)).toBe('');
   });
 
-  it('asks for low priority on a prerendered page (it paints without them)', () => {
-    expect(routePreloadTags(MANIFEST, '/donate', HTML, { lowPriority: true })).toBe(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Donate-4.js">\n' +
-        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/wizard-5.js">',
-    );
-  });
 
   it('knows every public page the router loads on demand', () => {
     expect(Object.keys(LAZY_PAGES).sort()).toEqual(['/about', '/campaigns', '/contact', '/donate', '/events', '/login']);

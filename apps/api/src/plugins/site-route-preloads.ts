@@ -54,10 +54,10 @@ function parse(source: string): Manifest | null {
 
 /**
  * `<link rel="modulepreload">` tags for the page at `url`, leaving out scripts index.html already loads; '' for a page
- * in the entry (Home), an unknown path, or no manifest. `lowPriority` for a prerendered page, which paints without
- * its scripts: they then leave the connection to its stylesheets and pictures first (fetchpriority="low").
+ * in the entry (Home), an unknown path, or no manifest. Not used for prerendered pages: their boot script starts
+ * their chunks after the first paint (apps/site/scripts/prerender.mjs).
  */
-export function routePreloadTags(manifestSource: string | null, url: string, html: string, { lowPriority = false } = {}): string {
+export function routePreloadTags(manifestSource: string | null, url: string, html: string): string {
   const pathname = (url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
   const page = LAZY_PAGES[pathname];
   if (!page || !manifestSource) return '';
@@ -65,6 +65,6 @@ export function routePreloadTags(manifestSource: string | null, url: string, htm
   if (!manifest) return '';
   return pageScripts(manifest, page)
     .filter((src) => !html.includes(`"${src}"`))
-    .map((src) => `<link rel="modulepreload"${lowPriority ? ' fetchpriority="low"' : ''} crossorigin href="${src}">`)
+    .map((src) => `<link rel="modulepreload" crossorigin href="${src}">`)
     .join('\n');
 }

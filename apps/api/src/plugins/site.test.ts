@@ -179,19 +179,13 @@ describe('the built site', () => {
     }
   });
 
-  it("answers a prerendered page with its HTML in the server's payments mode, with the meta tag and the page's preloads", async () => {
+  it("answers a prerendered page with its HTML in the server's payments mode and the meta tag, adding no preloads", async () => {
+    // The page's chunks are named on its boot script's tag by the build and fetched after its first paint.
     const events = await builtApp.inject({ method: 'GET', url: '/events' });
     expect(events.statusCode).toBe(200);
     expect(events.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(events.headers['cache-control']).toBe('no-cache');
-    expect(events.body).toBe(
-      prerendered('sandbox', 'events').replace(
-        '</head>',
-        '<meta name="payments-mode" content="sandbox" />\n' +
-          '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Events-e1.js">\n' +
-          '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/event-e2.js">\n</head>',
-      ),
-    );
+    expect(events.body).toBe(prerendered('sandbox', 'events').replace('</head>', '<meta name="payments-mode" content="sandbox" />\n</head>'));
     const home = await builtApp.inject({ method: 'GET', url: '/' });
     expect(home.body).toBe(prerendered('sandbox', '').replace('</head>', '<meta name="payments-mode" content="sandbox" />\n</head>'));
   });

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { NOT_FOUND_BODY } from './errors.js';
 import { chooseEncoding } from './response-cache.js';
+import { campaignsPageWithData } from './site-campaigns-page.js';
 import { routePreloadTags } from './site-route-preloads.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -86,6 +87,17 @@ export const sitePlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'stri
     const prerenderedDir = path.join(siteDir, 'prerendered');
     const compress = compressedCopies();
     const manifestFile = path.join(siteDir, '.vite', 'manifest.json');
+    const campaignsPage = campaignsPageWithData({
+      bundleFile: path.join(siteDir, '.ssr', 'prerender.js'),
+      // The public list as any visitor gets it, through the response cache (no credentials: never a draft).
+      fetchFirstPage: async (query) => {
+        const response = await app.inject({ method: 'GET', url: `/api/campaigns?${query}` });
+        if (response.statusCode !== 200) return null;
+        const etag = response.headers.etag;
+        return { body: response.body, etag: typeof etag === 'string' ? etag : undefined };
+      },
+      log: app.log,
+    });
 
     if (existsSync(siteDir)) {
       await app.register(fastifyStatic, {
@@ -116,7 +128,10 @@ export const sitePlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'stri
     async function readPrerendered(url: string): Promise<string | null> {
       const name = prerenderedPageName(url);
       if (!name || !paymentsMode) return null;
-      return readFile(path.join(prerenderedDir, paymentsMode, `${name}.html`), 'utf8').catch(() => null);
+      const page = await readFile(path.join(prerenderedDir, paymentsMode, `${name}.html`), 'utf8').catch(() => null);
+      // /campaigns with its cards in it (site-campaigns-page.ts); the loading state when that cannot be done.
+      if (page !== null && name === 'campaigns') return (await campaignsPage(page, paymentsMode)) ?? page;
+      return page;
     }
 
     async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
@@ -132,10 +147,13 @@ export const sitePlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'stri
       // The page learns the payments mode with its first byte, so the 'Test mode' ribbon is part of the first render
       // instead of appearing later and pushing the page down (layout shift). A meta tag: the CSP allows no inline script.
       if (paymentsMode) html = html.replace('</head>', `<meta name="payments-mode" content="${paymentsMode}" />\n</head>`);
-      // The page's own code, fetched alongside the entry instead of after it has run (see site-route-preloads.ts).
-      const manifest = await readFile(manifestFile, 'utf8').catch(() => null);
-      const preloads = routePreloadTags(manifest, request.url, html, { lowPriority: prerendered !== null });
-      if (preloads) html = html.replace('</head>', `${preloads}\n</head>`);
+      // The page's own code, fetched alongside the entry instead of after it has run (see site-route-preloads.ts). A
+      // prerendered page names its chunks on its boot script's tag instead, fetched after its first paint (decision 009).
+      if (prerendered === null) {
+        const manifest = await readFile(manifestFile, 'utf8').catch(() => null);
+        const preloads = routePreloadTags(manifest, request.url, html);
+        if (preloads) html = html.replace('</head>', `${preloads}\n</head>`);
+      }
       reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       const encoding = chooseEncoding(request.headers['accept-encoding'], Buffer.byteLength(html));
       if (!encoding) return reply.send(html);

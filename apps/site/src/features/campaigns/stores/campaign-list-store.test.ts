@@ -286,6 +286,48 @@ describe('campaign list store', () => {
   });
 });
 
+describe('a first page the server sent with the HTML (prime)', () => {
+  const serverPage = () => ({
+    campaigns: [{ id: 7, title: 'From the server' }, { id: 8, title: 'Also' }] as never[],
+    currentPage: 1,
+    totalPages: 2,
+    total: 12,
+  });
+
+  it('shows it at once, and the first load for the same filters uses it instead of asking the API', async () => {
+    const { store } = setup();
+    store.getState().prime(filters(), serverPage());
+    expect(store.getState()).toMatchObject({ page: 1, totalPages: 2, total: 12, loading: false, error: null });
+    expect(ids(store)).toEqual([7, 8]);
+    await store.getState().load(filters());
+    expect(hits).toHaveLength(0);
+    expect(ids(store)).toEqual([7, 8]);
+  });
+
+  it('is used once: the next load, or Load More, asks the API', async () => {
+    const { store } = setup();
+    store.getState().prime(filters(), serverPage());
+    await store.getState().load(filters());
+    await store.getState().loadMore();
+    expect(hits.map((hit) => sent(hit).page)).toEqual(['2']);
+    await store.getState().load(filters());
+    expect(hits.map((hit) => sent(hit).page)).toEqual(['2', '1']);
+    expect(ids(store)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('is not used for other filters, nor after the page was left', async () => {
+    const { store } = setup();
+    store.getState().prime(filters(), serverPage());
+    await store.getState().load(filters({ status: 'completed' }));
+    expect(ids(store)).toEqual([13, 14]);
+    store.getState().prime(filters(), serverPage());
+    store.getState().cancel();
+    await store.getState().load(filters());
+    expect(hits).toHaveLength(2);
+    expect(ids(store)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+});
+
 describe('pageQuery', () => {
   it('builds the spec query for a page (limit 9) and keeps status=all explicit', () => {
     expect(pageQuery(filters(), 1)).toEqual({ page: 1, limit: 9, status: 'active' });

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { CAMPAIGN_MESSAGES, buildCampaignListQuery, canLoadMore, type Campaign } from '@charity/domain';
 import type { CampaignPage, CampaignPageQuery } from '../api/campaigns-api';
-import { DEFAULT_CAMPAIGN_LIST_FILTERS, type CampaignListFilters } from '../url';
+import { DEFAULT_CAMPAIGN_LIST_FILTERS, sameFilters, type CampaignListFilters } from '../url';
 
 export interface CampaignListState {
   filters: CampaignListFilters;
@@ -26,6 +26,12 @@ export interface CampaignListActions {
   loadMore: () => Promise<void>;
   /** Cancels whatever is on its way (the page is being left). */
   cancel: () => void;
+  /**
+   * Starts from a first page the server already sent with the HTML (the /campaigns page it rendered with its data):
+   * the page hydrates showing it, and the next load() for these filters uses it instead of asking again. Later loads
+   * ask the API as usual.
+   */
+  prime: (filters: CampaignListFilters, page: CampaignPage) => void;
 }
 
 export type CampaignListStore = CampaignListState & CampaignListActions;
@@ -68,6 +74,10 @@ export function createCampaignListStore(deps: CampaignListDependencies): StoreAp
   const log = deps.log ?? console;
   let ticket = 0;
   let controller: AbortController | null = null;
+  // The filters of a first page given by prime() and not yet taken by load().
+  let primedFor: CampaignListFilters | null = null;
+  // The state prime() set, which rendering on a server and hydrating read (below); null until then or after cancel().
+  let primedState: CampaignListStore | null = null;
 
   const start = () => {
     controller?.abort();
@@ -77,10 +87,13 @@ export function createCampaignListStore(deps: CampaignListDependencies): StoreAp
   };
   const isCurrent = (id: number) => id === ticket;
 
-  return createStore<CampaignListStore>()((set, get) => ({
+  const store = createStore<CampaignListStore>()((set, get) => ({
     ...INITIAL_CAMPAIGN_LIST_STATE,
 
     load: async (filters = get().filters) => {
+      const primed = primedFor;
+      primedFor = null;
+      if (primed && sameFilters(primed, filters) && get().page > 0) return;
       const { id, signal } = start();
       set({ filters: { ...filters }, loading: true, loadingMore: false, error: null });
       try {
@@ -128,11 +141,38 @@ export function createCampaignListStore(deps: CampaignListDependencies): StoreAp
       }
     },
 
+    prime: (filters, page) => {
+      controller?.abort();
+      controller = null;
+      ticket += 1;
+      primedFor = { ...filters };
+      set({
+        filters: { ...filters },
+        campaigns: page.campaigns,
+        page: page.currentPage,
+        totalPages: page.totalPages,
+        total: page.total,
+        loading: false,
+        loadingMore: false,
+        error: null,
+      });
+      primedState = get();
+    },
+
     cancel: () => {
+      primedFor = null;
+      primedState = null;
       controller?.abort();
       controller = null;
       ticket += 1;
       set({ loading: false, loadingMore: false });
     },
   }));
+
+  // While React hydrates (and while it renders on a server) it reads a store's *initial* state, the server snapshot
+  // of useSyncExternalStore, not its current one: a primed first page must be that state too, or the cards the
+  // server sent would hydrate as the loading state.
+  const createdWith = store.getInitialState;
+  store.getInitialState = () => primedState ?? createdWith();
+  return store;
 }
