@@ -38,6 +38,8 @@ beforeAll(async () => {
   writeFileSync(path.join(siteDir, 'assets', 'big-def456.js.gz'), gzipSync(BIG_SCRIPT));
   mkdirSync(path.join(siteDir, '.vite'));
   writeFileSync(path.join(siteDir, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/MANIFEST-ONLY.js"}}');
+  mkdirSync(path.join(siteDir, '.ssr'));
+  writeFileSync(path.join(siteDir, '.ssr', 'prerender.js'), 'export const SERVER_BUNDLE_ONLY = 1;');
   writeFileSync(path.join(siteDir, '.env'), 'SECRET=1');
 
   const config = testConfig({ SITE_DIR: siteDir });
@@ -136,9 +138,11 @@ describe('the built site', () => {
     expect(response.body).toBe('console.log("hi");');
   });
 
-  it('never serves the build manifest (a dot-directory)', async () => {
+  it('never serves the build manifest nor the server bundle (dot-directories)', async () => {
     const response = await app.inject({ method: 'GET', url: '/.vite/manifest.json' });
     expect(response.body).not.toContain('MANIFEST-ONLY');
+    const bundle = await app.inject({ method: 'GET', url: '/.ssr/prerender.js' });
+    expect(bundle.body).not.toContain('SERVER_BUNDLE_ONLY');
   });
 
   it('serves other files with a short cache, and never dotfiles', async () => {
