@@ -88,6 +88,10 @@ test.describe('without JavaScript', () => {
     const donate = await (await request.get('/donate')).text();
     expect(donate).toContain('<div id="root" data-prerendered="/donate" data-prerendered-mode="sandbox">');
     expect(donate).toContain('<title>Donate | Bright Beginnings Foundation</title>');
+    // One script while the page loads, the boot script, naming the entry and the page's own chunk for after the paint.
+    expect(donate.match(/<script\b(?![^>]*application\/json)/g)).toHaveLength(1);
+    expect(donate).toMatch(/<script type="module" id="charity-boot"[^>]* data-entry="\/assets\/main-[\w-]+\.js" data-preload="[^"]*\/assets\/Donate-[\w-]+\.js/);
+    expect(donate).not.toContain('modulepreload');
     expect(await (await request.get('/about')).text()).toContain('<title>About | Bright Beginnings Foundation</title>');
   });
 });

@@ -133,3 +133,43 @@ export const CallToAction: Story = {
     await waitFor(() => expect(form.getBoundingClientRect().top).toBeLessThan(window.innerHeight));
   },
 };
+
+/** Content that shows up above the form after the click (the featured campaigns, loaded late on /donate). */
+function LateContentAbove({ show }: { show: boolean }) {
+  return show ? <section aria-label="Arrived late" style={{ height: '120vh', background: 'var(--cs-color-surface-muted, #f4f4f5)' }} /> : null;
+}
+
+/**
+ * 'Donate Now' while content above the form is still arriving: the form stays in view (scrollToAndFocus follows it for
+ * a few seconds), instead of being pushed a screen down after the move.
+ */
+export const CallToActionWithLateContent: Story = {
+  render: function Render(args) {
+    const [late, setLate] = useState(false);
+    return (
+      <div
+        onClickCapture={(event) => {
+          if ((event.target as HTMLElement).closest('button')?.textContent === 'Donate Now') window.setTimeout(() => setLate(true), 300);
+        }}
+      >
+        <LateContentAbove show={late} />
+        <DonationFormSection {...args}>{FORM}</DonationFormSection>
+        <div style={{ height: '150vh' }} />
+        <DonateCallToAction formTargetId={args.id} />
+      </div>
+    );
+  },
+  beforeEach: () => () => window.scrollTo(0, 0),
+  play: async ({ canvas }) => {
+    const donateNow = canvas.getByRole('button', { name: 'Donate Now' });
+    donateNow.scrollIntoView({ block: 'center' });
+    await userEvent.click(donateNow);
+    await waitFor(() => expect(canvas.getByRole('region', { name: 'Arrived late' })).toBeInTheDocument());
+    const form = canvas.getByRole('region', { name: 'Start Your Donation' });
+    await expect(form).toHaveFocus();
+    // Settled at the form's new place (its scroll margin below the top), not where it was before the late content
+    // pushed it a screen down.
+    const margin = parseFloat(getComputedStyle(form).scrollMarginTop) || 0;
+    await waitFor(() => expect(Math.abs(form.getBoundingClientRect().top - margin)).toBeLessThan(2), { timeout: 3000 });
+  },
+};

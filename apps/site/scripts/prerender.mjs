@@ -39,7 +39,7 @@ async function main() {
     ssr: { noExternal: ['@charity/ui', '@charity/domain'] },
   });
 
-  const { prerenderPage, pageHtml, pageChunks, PRERENDERED_PAGES, PAGE_SOURCES, PAYMENTS_MODES } = await import(pathToFileURL(path.join(serverBuildDir, 'prerender.js')).href);
+  const { prerenderPage, pageHtml, PRERENDERED_PAGES, PAYMENTS_MODES } = await import(pathToFileURL(path.join(serverBuildDir, 'prerender.js')).href);
   const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
   const bootFile = manifest['src/boot/boot.ts']?.file;
@@ -49,8 +49,7 @@ async function main() {
     mkdirSync(path.join(outDir, mode), { recursive: true });
     for (const [url, name] of Object.entries(PRERENDERED_PAGES)) {
       const page = await prerenderPage(url, mode);
-      const boot = { src: `/${bootFile}`, pageChunks: pageChunks(manifest, PAGE_SOURCES[url]) };
-      writeFileSync(path.join(outDir, mode, `${name}.html`), pageHtml(template, url, mode, page, boot));
+      writeFileSync(path.join(outDir, mode, `${name}.html`), pageHtml(template, url, mode, page, { src: `/${bootFile}` }));
     }
   }
   console.log(`prerendered ${Object.keys(PRERENDERED_PAGES).length} pages x ${PAYMENTS_MODES.length} payments modes into ${path.relative(siteRoot, outDir)}/`);

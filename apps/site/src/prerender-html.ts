@@ -15,10 +15,9 @@ export interface RenderedPage {
   title: string | null;
 }
 
-/** The boot script's address and the page's own chunks (pageChunks). */
+/** The boot script's address (the build's). */
 export interface BootScript {
   src: string;
-  pageChunks: readonly string[];
 }
 
 /**
@@ -49,8 +48,8 @@ function withHoisted(page: string, head: string): string {
  * dist/index.html with one prerendered page in it.
  *
  * The page's scripts are not in its <head>: the one script there is the boot script (src/boot/boot.ts), which holds
- * early clicks back and, once the page has painted, starts the site's entry and preloads, named on its tag (the page's
- * own chunks included). The page paints without them (links are links, the text is there), and the largest paint no
+ * early clicks back and, once the page has painted, starts the site's entry and preloads named on its tag (the API
+ * adds the page's own chunks to that list when it sends the page: apps/api/src/plugins/site-route-preloads.ts). The page paints without them (links are links, the text is there), and the largest paint no
  * longer waits for ~100 kB of JavaScript on a phone's connection. Decision 009.
  */
 export function pageHtml(template: string, url: string, mode: string, { html, title }: RenderedPage, boot: BootScript): string {
@@ -58,7 +57,6 @@ export function pageHtml(template: string, url: string, mode: string, { html, ti
   const entry = ENTRY_SCRIPT.exec(template)?.[1];
   if (!entry) throw new Error('dist/index.html has no entry <script type="module" crossorigin src="...">');
   const preloads = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1] as string);
-  for (const chunk of boot.pageChunks) if (chunk !== entry && !preloads.includes(chunk)) preloads.push(chunk);
   const bootTag = `\n    <script type="module" id="charity-boot" crossorigin src="${boot.src}" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
 
   const { head, body } = splitHoisted(html);
@@ -86,22 +84,4 @@ export function withServerData(prerendered: string, { html }: RenderedPage, data
   const block = `<script type="application/json" id="${data.id}">${data.json.replace(/</g, '\\u003c')}</script>`;
   const page = `${prerendered.slice(0, start)}${body}</div>\n    ${block}${prerendered.slice(end + '</div>'.length)}`;
   return withHoisted(page, head);
-}
-
-/**
- * The built files of a page's own code (its lazily loaded chunk and what that imports statically), as /assets/...
- * addresses, from Vite's manifest; [] for a page that is part of the entry.
- */
-export function pageChunks(manifest: Record<string, { file: string; imports?: string[] }>, source: string | null): string[] {
-  const files: string[] = [];
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    if (chunk.file.endsWith('.js')) files.push(`/${chunk.file}`);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  if (source) visit(source);
-  return files;
 }

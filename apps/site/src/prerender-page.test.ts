@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // How a prerendered page is put together (scripts/prerender.mjs at build time; the API for /campaigns with data).
-import { pageChunks, pageHtml, withServerData } from './prerender-html';
+import { pageHtml, withServerData } from './prerender-html';
 
 const TEMPLATE = [
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" />',
@@ -19,7 +19,7 @@ describe('pageHtml', () => {
     '/donate',
     'sandbox',
     { html: '<title>Donate | Bright</title><meta name="description" content="Give."/><main id="main"><h1>Donate</h1></main>', title: 'Donate | Bright' },
-    { src: '/assets/boot-9.js', pageChunks: ['/assets/Donate-4.js', '/assets/react-2.js'] },
+    { src: '/assets/boot-9.js' },
   );
 
   it('puts the markup in #root, marked with its address and payments mode', () => {
@@ -33,9 +33,9 @@ describe('pageHtml', () => {
     expect(page).toContain('content="Give."');
   });
 
-  it('asks for the boot script only: the entry and every chunk (the page\'s own too) are named on its tag, stylesheets as they are', () => {
+  it('asks for the boot script only: the entry and its preloads are named on its tag, stylesheets as they are', () => {
     expect(page).toContain(
-      '<script type="module" id="charity-boot" crossorigin src="/assets/boot-9.js" data-entry="/assets/main-1.js" data-preload="/assets/react-2.js /assets/Donate-4.js"></script>',
+      '<script type="module" id="charity-boot" crossorigin src="/assets/boot-9.js" data-entry="/assets/main-1.js" data-preload="/assets/react-2.js"></script>',
     );
     expect(page.match(/<script/g)).toHaveLength(1);
     expect(page).not.toContain('modulepreload');
@@ -43,36 +43,14 @@ describe('pageHtml', () => {
   });
 
   it('refuses a template without the entry script', () => {
-    expect(() => pageHtml(TEMPLATE.replace(/<script[^>]*><\/script>/, ''), '/', 'sandbox', { html: '<h1>Home</h1>', title: null }, { src: '/b.js', pageChunks: [] })).toThrow(
+    expect(() => pageHtml(TEMPLATE.replace(/<script[^>]*><\/script>/, ''), '/', 'sandbox', { html: '<h1>Home</h1>', title: null }, { src: '/b.js' })).toThrow(
       /no entry <script/,
     );
   });
 });
 
-describe('pageChunks', () => {
-  const manifest = {
-    'index.html': { file: 'assets/main-1.js', imports: ['_react.js'] },
-    '_react.js': { file: 'assets/react-2.js' },
-    'src/pages/Donate.tsx': { file: 'assets/Donate-4.js', imports: ['_wizard.js', '_react.js'] },
-    '_wizard.js': { file: 'assets/wizard-5.js', imports: ['_react.js'] },
-    '_style.css': { file: 'assets/style.css' },
-  };
-
-  it("lists the page's chunk and its static imports, once each", () => {
-    expect(pageChunks(manifest, 'src/pages/Donate.tsx')).toEqual(['/assets/Donate-4.js', '/assets/wizard-5.js', '/assets/react-2.js']);
-  });
-
-  it('lists nothing for a page in the entry or unknown to the build', () => {
-    expect(pageChunks(manifest, null)).toEqual([]);
-    expect(pageChunks(manifest, 'src/pages/Nope.tsx')).toEqual([]);
-  });
-});
-
 describe('withServerData', () => {
-  const prerendered = pageHtml(TEMPLATE, '/campaigns', 'stripe', { html: '<main id="main"><p>Loading campaigns...</p></main>', title: 'Campaigns' }, {
-    src: '/assets/boot-9.js',
-    pageChunks: [],
-  });
+  const prerendered = pageHtml(TEMPLATE, '/campaigns', 'stripe', { html: '<main id="main"><p>Loading campaigns...</p></main>', title: 'Campaigns' }, { src: '/assets/boot-9.js' });
 
   it('puts the markup rendered with data in #root and the data after it, as a JSON block nothing can break out of', () => {
     const json = JSON.stringify({ data: { campaigns: [{ id: 1, title: '</script><script>alert(1)</script>' }] } });

@@ -19,7 +19,7 @@ import { DEFAULT_CAMPAIGN_LIST_FILTERS } from './features/campaigns/url';
 import { listenForServerTitle } from './lib/use-document-title';
 import { withServerData } from './prerender-html';
 
-export { pageChunks, pageHtml, splitHoisted } from './prerender-html';
+export { pageHtml, splitHoisted } from './prerender-html';
 
 /**
  * The pages prerendered, by path, with the name of their file. Only pages whose first render is the same for every
@@ -32,19 +32,6 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/contact': 'contact',
   '/donate': 'donate',
   '/events': 'events',
-};
-
-/**
- * The source of each prerendered page's lazily loaded code, as Vite's manifest names it (router.tsx): the boot script
- * preloads it with the entry. null: the page is part of the entry.
- */
-export const PAGE_SOURCES: Readonly<Record<string, string | null>> = {
-  '/': null,
-  '/about': 'src/pages/About.tsx',
-  '/campaigns': 'src/pages/Campaigns.tsx',
-  '/contact': 'src/pages/Contact.tsx',
-  '/donate': 'src/pages/Donate.tsx',
-  '/events': 'src/pages/Events.tsx',
 };
 
 export const PAYMENTS_MODES: readonly ServerPaymentsMode[] = ['sandbox', 'stripe'];

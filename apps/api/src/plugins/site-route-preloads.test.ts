@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAZY_PAGES, routePreloadTags } from './site-route-preloads.js';
+import { LAZY_PAGES, routePreloadTags, withBootPreloads } from './site-route-preloads.js';
 
 // The hints a page's index.html gets from the build manifest: the page's chunk and its static imports, never a chunk
 // the page only imports later (the payment step's Stripe.js loader), never one index.html already loads.
@@ -47,5 +47,24 @@ describe('route preload hints', () => {
 
   it('knows every public page the router loads on demand', () => {
     expect(Object.keys(LAZY_PAGES).sort()).toEqual(['/about', '/campaigns', '/contact', '/donate', '/events', '/login']);
+  });
+});
+
+describe("a prerendered page's boot script list", () => {
+  const PAGE =
+    '<head><script type="module" id="charity-boot" crossorigin src="/assets/boot-0.js" data-entry="/assets/main-1.js" data-preload="/assets/vendor-1.js"></script></head>';
+
+  it("gets the page's own scripts added, once each, and nothing the list or the page has already", () => {
+    expect(withBootPreloads(MANIFEST, '/campaigns', PAGE)).toBe(
+      PAGE.replace('data-preload="/assets/vendor-1.js"', 'data-preload="/assets/vendor-1.js /assets/Campaigns-2.js /assets/list-3.js"'),
+    );
+    expect(withBootPreloads(MANIFEST, '/donate', PAGE)).toContain('data-preload="/assets/vendor-1.js /assets/Donate-4.js /assets/wizard-5.js"');
+  });
+
+  it('leaves the page as it is for Home, an unknown path, no manifest, or a page without a boot script', () => {
+    expect(withBootPreloads(MANIFEST, '/', PAGE)).toBe(PAGE);
+    expect(withBootPreloads(MANIFEST, '/nope', PAGE)).toBe(PAGE);
+    expect(withBootPreloads(null, '/campaigns', PAGE)).toBe(PAGE);
+    expect(withBootPreloads(MANIFEST, '/campaigns', HTML)).toBe(HTML);
   });
 });

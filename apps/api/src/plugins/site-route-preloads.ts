@@ -52,19 +52,38 @@ function parse(source: string): Manifest | null {
   return cached.manifest;
 }
 
-/**
- * `<link rel="modulepreload">` tags for the page at `url`, leaving out scripts index.html already loads; '' for a page
- * in the entry (Home), an unknown path, or no manifest. Not used for prerendered pages: their boot script starts
- * their chunks after the first paint (apps/site/scripts/prerender.mjs).
- */
-export function routePreloadTags(manifestSource: string | null, url: string, html: string): string {
+/** The page's own scripts (its chunk and its static imports) for `url`, as /assets/… paths; [] when not known. */
+function routeScripts(manifestSource: string | null, url: string): string[] {
   const pathname = (url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
   const page = LAZY_PAGES[pathname];
-  if (!page || !manifestSource) return '';
+  if (!page || !manifestSource) return [];
   const manifest = parse(manifestSource);
-  if (!manifest) return '';
-  return pageScripts(manifest, page)
+  return manifest ? pageScripts(manifest, page) : [];
+}
+
+/**
+ * `<link rel="modulepreload">` tags for the page at `url`, leaving out scripts index.html already loads; '' for a page
+ * in the entry (Home), an unknown path, or no manifest.
+ */
+export function routePreloadTags(manifestSource: string | null, url: string, html: string): string {
+  return routeScripts(manifestSource, url)
     .filter((src) => !html.includes(`"${src}"`))
     .map((src) => `<link rel="modulepreload" crossorigin href="${src}">`)
     .join('\n');
+}
+
+/** The boot script's tag in a prerendered page (apps/site/src/prerender-html.ts writes it). */
+const BOOT_TAG = /(<script type="module" id="charity-boot"[^>]* data-preload=")([^"]*)(")/;
+
+/**
+ * A prerendered page with its own scripts added to its boot script's list (`data-preload`): the boot script starts
+ * them with the entry after the first paint (apps/site/src/boot/boot.ts). The page unchanged without a boot tag.
+ */
+export function withBootPreloads(manifestSource: string | null, url: string, html: string): string {
+  const tag = BOOT_TAG.exec(html);
+  if (!tag) return html;
+  const listed = (tag[2] ?? '').split(' ').filter(Boolean);
+  const added = routeScripts(manifestSource, url).filter((src) => !listed.includes(src) && !html.includes(`"${src}"`));
+  if (added.length === 0) return html;
+  return html.replace(BOOT_TAG, (_, open: string, list: string, close: string) => `${open}${[...listed, ...added].join(' ')}${close}`);
 }

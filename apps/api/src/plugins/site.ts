@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import { NOT_FOUND_BODY } from './errors.js';
 import { chooseEncoding } from './response-cache.js';
 import { campaignsPageWithData } from './site-campaigns-page.js';
-import { routePreloadTags } from './site-route-preloads.js';
+import { routePreloadTags, withBootPreloads } from './site-route-preloads.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -148,9 +148,11 @@ export const sitePlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'stri
       // instead of appearing later and pushing the page down (layout shift). A meta tag: the CSP allows no inline script.
       if (paymentsMode) html = html.replace('</head>', `<meta name="payments-mode" content="${paymentsMode}" />\n</head>`);
       // The page's own code, fetched alongside the entry instead of after it has run (see site-route-preloads.ts). A
-      // prerendered page names its chunks on its boot script's tag instead, fetched after its first paint (decision 009).
-      if (prerendered === null) {
-        const manifest = await readFile(manifestFile, 'utf8').catch(() => null);
+      // prerendered page lists it on its boot script's tag instead, fetched after its first paint (decision 009).
+      const manifest = await readFile(manifestFile, 'utf8').catch(() => null);
+      if (prerendered !== null) {
+        html = withBootPreloads(manifest, request.url, html);
+      } else {
         const preloads = routePreloadTags(manifest, request.url, html);
         if (preloads) html = html.replace('</head>', `${preloads}\n</head>`);
       }
