@@ -68,24 +68,25 @@ async function render(url: string, paymentsMode: ServerPaymentsMode): Promise<st
   return html;
 }
 
+/** What React writes for a boundary it could not complete in place: it would need a script to show. */
+const PENDING = /<script\b|<template\b|<!--\$[?!]-->/;
+
 /**
  * The markup of one page in one payments mode. Rejects on any render error, and on markup that would need a script
  * to show (a Suspense boundary left pending): a broken page must fail the build.
  */
 export async function prerenderPage(url: string, paymentsMode: ServerPaymentsMode): Promise<PrerenderedPage> {
-  // A first pass loads every React.lazy page and part the page uses (React keeps them resolved). In that pass their
-  // boundaries complete after the shell, which React writes as hidden segments moved in place by an inline script;
-  // the second pass finds them loaded and writes every boundary where it stands.
-  await render(url, paymentsMode);
   let title: string | null = null;
   listenForServerTitle((value) => {
     title = value;
   });
   try {
-    const html = await render(url, paymentsMode);
-    if (/<script\b|<template\b|<!--\$[?!]-->/.test(html)) {
-      throw new Error(`Prerendering ${url} (${paymentsMode}) left a Suspense boundary pending or wrote a script`);
-    }
+    // A React.lazy page or part not loaded yet completes after the shell, which React writes as a hidden segment moved
+    // in place by an inline script: that pass loads it (React keeps it resolved), and a second pass writes every
+    // boundary where it stands. Once loaded (every later render in a running server), one pass is the page.
+    let html = await render(url, paymentsMode);
+    if (PENDING.test(html)) html = await render(url, paymentsMode);
+    if (PENDING.test(html)) throw new Error(`Prerendering ${url} (${paymentsMode}) left a Suspense boundary pending or wrote a script`);
     return { html, title };
   } finally {
     listenForServerTitle(null);

@@ -58,9 +58,9 @@ export function campaignsPageWithData(options: { bundleFile: string; fetchFirstP
       const key = `${paymentsMode}\n${answer.etag ?? answer.body}\n${prerendered}`;
       let page = rendered.get(key);
       if (!page) {
+        // A failed render is kept as null too: the same list and build would fail again, on every view.
         page = site.renderCampaignsWithData(prerendered, paymentsMode, JSON.parse(answer.body) as unknown).catch((error: unknown) => {
           log.warn({ err: error }, 'Rendering /campaigns with its data failed; its loading state is sent');
-          rendered.delete(key);
           return null;
         });
         if (rendered.size >= RENDERED_MAX) rendered.clear();

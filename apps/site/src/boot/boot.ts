@@ -7,10 +7,6 @@ import { captureEarlyEvents } from './early-events';
 /** The id prerender.mjs gives this script's tag: module scripts have no document.currentScript. */
 const BOOT_ID = 'charity-boot';
 
-function bootTag(): HTMLElement | null {
-  return document.getElementById(BOOT_ID);
-}
-
 function startSiteScripts(tag: HTMLElement): void {
   const entry = tag.dataset.entry;
   if (!entry) return;
@@ -29,7 +25,7 @@ function startSiteScripts(tag: HTMLElement): void {
   head.append(script);
 }
 
-const tag = bootTag();
+const tag = document.getElementById(BOOT_ID);
 const root = document.getElementById('root');
 if (tag && root) {
   captureEarlyEvents(root);
