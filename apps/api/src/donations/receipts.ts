@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/open.js';
+import { prepared, preparedSql } from '../db/prepared.js';
 import { campaigns, donations, mailOutbox, organisation, receiptCounters, receipts, receiptTokens } from '../db/schema.js';
 import type { MailAttachment, Mailer, MailMessage, MailOutcome } from '../mail/mailer.js';
 import { renderReceiptPdf, type ReceiptInput } from '../receipts/pdf.js';
@@ -37,7 +38,9 @@ export class DonationNotFoundError extends Error {
 
 /** The organisation as an admin keeps it (the organisation row), else the built-in details. */
 async function organisationForReceipt(db: Database): Promise<ReceiptInput['organisation']> {
-  const [row] = await db.select().from(organisation).where(eq(organisation.id, 1)).limit(1);
+  const [row] = await prepared(db, 'organisation_row', () =>
+    db.select().from(organisation).where(eq(organisation.id, 1)).limit(1).prepare('organisation_row'),
+  ).execute();
   if (!row) return receiptOrganisation();
   return {
     name: row.name,
@@ -77,13 +80,16 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** The donation as a receipt needs it, with its receipt if it has one. */
 async function donationForReceipt(db: Database, donationId: number) {
-  const [row] = await db
-    .select({ row: donations, campaignTitle: campaigns.title, receipt: receipts })
-    .from(donations)
-    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .leftJoin(receipts, eq(receipts.donationId, donations.id))
-    .where(eq(donations.id, donationId))
-    .limit(1);
+  const [row] = await prepared(db, 'donation_for_receipt', () =>
+    db
+      .select({ row: donations, campaignTitle: campaigns.title, receipt: receipts })
+      .from(donations)
+      .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+      .leftJoin(receipts, eq(receipts.donationId, donations.id))
+      .where(eq(donations.id, sql.placeholder('donationId')))
+      .limit(1)
+      .prepare('donation_for_receipt'),
+  ).execute({ donationId });
   return row ?? null;
 }
 
@@ -102,34 +108,48 @@ async function insertNumberedReceipt(
 ): Promise<{ id: number; number: string; sequence: number } | null> {
   const { donationId, year, details, issuedAt, tokenHash, mailStatus } = args;
   const prefix = `${RECEIPT_PREFIX}/${year}/`;
-  const result = await db.execute(sql`
+  const statement = preparedSql(
+    db,
+    'receipt_insert_numbered',
+    () => sql`
     with eligible as (
       select d.id from ${donations} d
-      where d.id = ${donationId}::int and d.status = 'completed'
+      where d.id = ${sql.placeholder('donationId')}::int and d.status = 'completed'
         and not exists (select 1 from ${receipts} r where r.donation_id = d.id)
     ), counter as (
       insert into ${receiptCounters} (financial_year, last_number)
-      select ${year}::text, 1 from eligible
+      select ${sql.placeholder('year')}::text, 1 from eligible
       on conflict (financial_year) do update set last_number = ${receiptCounters}.last_number + 1
       returning last_number
     ), numbered as (
       -- formatReceiptNumber in SQL: six digits, more when a year needs them.
       select last_number as sequence,
-             ${prefix}::text || lpad(last_number::text, greatest(6, length(last_number::text)), '0') as number
+             ${sql.placeholder('prefix')}::text || lpad(last_number::text, greatest(6, length(last_number::text)), '0') as number
       from counter
     ), receipt as (
       insert into ${receipts} (number, financial_year, sequence, donation_id, details, issued_at, mail_status)
-      select number, ${year}::text, sequence, ${donationId}::int, jsonb_set(${JSON.stringify(details)}::jsonb, '{receiptNumber}', to_jsonb(number)),
-             ${issuedAt.toISOString()}::timestamptz, ${mailStatus}::text
+      select number, ${sql.placeholder('year')}::text, sequence, ${sql.placeholder('donationId')}::int,
+             jsonb_set(${sql.placeholder('details')}::jsonb, '{receiptNumber}', to_jsonb(number)),
+             ${sql.placeholder('issuedAt')}::timestamptz, ${sql.placeholder('mailStatus')}::text
       from numbered
       returning id, number, sequence
     ), token as (
-      insert into ${receiptTokens} (receipt_id, token_hash) select id, ${tokenHash}::text from receipt
+      insert into ${receiptTokens} (receipt_id, token_hash) select id, ${sql.placeholder('tokenHash')}::text from receipt
     ), donation as (
-      update ${donations} set receipt_number = receipt.number from receipt where ${donations}.id = ${donationId}::int
+      update ${donations} set receipt_number = receipt.number from receipt where ${donations}.id = ${sql.placeholder('donationId')}::int
     )
     select id, number, sequence from receipt
-  `);
+  `,
+  );
+  const result = await statement.execute({
+    donationId,
+    year,
+    prefix,
+    details: JSON.stringify(details),
+    issuedAt: issuedAt.toISOString(),
+    mailStatus,
+    tokenHash,
+  });
   // Both drivers answer { rows }; numbers may come back as text (PGlite and pg differ on int4 from a CTE).
   const [row] = (result as unknown as { rows: Array<{ id: number | string; number: string; sequence: number | string }> }).rows;
   return row ? { id: Number(row.id), number: row.number, sequence: Number(row.sequence) } : null;

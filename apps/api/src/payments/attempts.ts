@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/open.js';
+import { prepared } from '../db/prepared.js';
 import { paymentAttempts, paymentFailures, webhookEvents, type PaymentAttemptStatus } from '../db/schema.js';
 import type { PaymentEvent, PaymentIntentSnapshot } from './provider.js';
 
@@ -15,14 +16,47 @@ export type NewPaymentAttempt = typeof paymentAttempts.$inferInsert;
  */
 export const CARD_TESTING_LIMIT = { maxFailures: 5, windowMs: 10 * 60 * 1000 } as const;
 
-export async function insertAttempt(db: Database, values: NewPaymentAttempt): Promise<PaymentAttemptRow> {
-  const [row] = await db.insert(paymentAttempts).values(values).returning();
+/** The columns create-intent writes; the rest take their defaults. */
+type AttemptValues = Pick<
+  NewPaymentAttempt,
+  'paymentIntentId' | 'idempotencyKey' | 'donationData' | 'amount' | 'amountMinor' | 'currency' | 'campaignId' | 'paymentMethodId' | 'clientIp' | 'partnerOrigin'
+>;
+const ATTEMPT_COLUMNS = [
+  'paymentIntentId',
+  'idempotencyKey',
+  'donationData',
+  'amount',
+  'amountMinor',
+  'currency',
+  'campaignId',
+  'paymentMethodId',
+  'clientIp',
+  'partnerOrigin',
+] as const satisfies ReadonlyArray<keyof AttemptValues>;
+
+export async function insertAttempt(db: Database, values: AttemptValues): Promise<PaymentAttemptRow> {
+  const insert = prepared(db, 'attempt_insert', () =>
+    db
+      .insert(paymentAttempts)
+      .values(Object.fromEntries(ATTEMPT_COLUMNS.map((column) => [column, sql.placeholder(column)])) as unknown as NewPaymentAttempt)
+      .returning()
+      .prepare('attempt_insert'),
+  );
+  const [row] = await insert.execute(Object.fromEntries(ATTEMPT_COLUMNS.map((column) => [column, values[column] ?? null])));
   if (!row) throw new Error('Recording a payment attempt returned no row.');
   return row;
 }
 
 export async function findAttemptByIntent(db: Database, paymentIntentId: string): Promise<PaymentAttemptRow | null> {
-  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.paymentIntentId, paymentIntentId)).limit(1);
+  const select = prepared(db, 'attempt_by_intent', () =>
+    db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.paymentIntentId, sql.placeholder('paymentIntentId')))
+      .limit(1)
+      .prepare('attempt_by_intent'),
+  );
+  const [row] = await select.execute({ paymentIntentId });
   return row ?? null;
 }
 
@@ -106,10 +140,18 @@ export interface RecentFailures {
 /** Failed payments from one client address within the card-testing window ending at `now`. */
 export async function recentFailures(db: Database, clientIp: string, now: Date): Promise<RecentFailures> {
   const since = new Date(now.getTime() - CARD_TESTING_LIMIT.windowMs);
-  const where = and(eq(paymentFailures.clientIp, clientIp), gt(paymentFailures.createdAt, since));
-  const [total] = await db.select({ n: count() }).from(paymentFailures).where(where);
+  // Asked before every payment: prepared.
+  const counter = prepared(db, 'failures_count', () =>
+    db
+      .select({ n: count() })
+      .from(paymentFailures)
+      .where(and(eq(paymentFailures.clientIp, sql.placeholder('clientIp')), gt(paymentFailures.createdAt, sql.placeholder('since'))))
+      .prepare('failures_count'),
+  );
+  const [total] = await counter.execute({ clientIp, since: since.toISOString() });
   const n = total?.n ?? 0;
   if (n < CARD_TESTING_LIMIT.maxFailures) return { count: n, windowEndsAt: null };
+  const where = and(eq(paymentFailures.clientIp, clientIp), gt(paymentFailures.createdAt, since));
   // The limit lifts when enough failures have left the window: the (n - max + 1)-th oldest decides.
   const [pivot] = await db
     .select({ at: paymentFailures.createdAt })

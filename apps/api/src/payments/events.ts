@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { preparedSql } from '../db/prepared.js';
 import { donations, paymentAttempts, webhookEvents } from '../db/schema.js';
 import { intentMismatch, recordDonation } from '../donations/record.js';
 import { issueReceipt, mailReceipt } from '../donations/receipts.js';
@@ -49,18 +50,23 @@ async function recordEventOnly(app: FastifyInstance, event: PaymentEvent): Promi
  * donation, in recordDonation's statement), or alone when it has none, so it is remembered only once applied.
  */
 async function processSucceeded(app: FastifyInstance, event: PaymentEvent, intent: PaymentIntentSnapshot) {
-  const result = await app.db.execute(sql`
+  const statement = preparedSql(
+    app.db,
+    'webhook_succeeded_state',
+    () => sql`
     with existing as (
-      select ${donations.id} from ${donations} where ${donations.paymentIntentId} = ${intent.id}::text
+      select ${donations.id} from ${donations} where ${donations.paymentIntentId} = ${sql.placeholder('intentId')}::text
     ), ev as (
       insert into ${webhookEvents} (id, type, payment_intent_id)
-      select ${event.id}::text, ${event.type}::text, ${intent.id}::text where exists (select 1 from existing)
+      select ${sql.placeholder('eventId')}::text, ${sql.placeholder('eventType')}::text, ${sql.placeholder('intentId')}::text where exists (select 1 from existing)
       on conflict (id) do nothing
       returning id
     )
     select exists (select 1 from existing) as donated, (select count(*) from ev) > 0 as recorded,
-           exists (select 1 from ${webhookEvents} where ${webhookEvents.id} = ${event.id}::text) as seen, a.*
-    from (select 1) as one left join ${paymentAttempts} a on a.payment_intent_id = ${intent.id}::text`);
+           exists (select 1 from ${webhookEvents} where ${webhookEvents.id} = ${sql.placeholder('eventId')}::text) as seen, a.*
+    from (select 1) as one left join ${paymentAttempts} a on a.payment_intent_id = ${sql.placeholder('intentId')}::text`,
+  );
+  const result = await statement.execute({ intentId: intent.id, eventId: event.id, eventType: event.type });
   const [row] = rowsOf(result);
   if (!row) throw new Error('Reading a payment event\'s state answered no row.');
   if (row.donated === true) return { outcome: row.recorded === true ? ('processed' as const) : ('duplicate' as const), newDonationId: null };

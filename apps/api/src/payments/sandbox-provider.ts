@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, exists, inArray, lt, notExists, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Database } from '../db/open.js';
+import { prepared, preparedSql } from '../db/prepared.js';
 import { donations, paymentAttempts, sandboxPaymentIntents } from '../db/schema.js';
 import {
   PaymentProviderError,
@@ -153,23 +154,37 @@ export class SandboxProvider implements PaymentProvider {
     // Insert first (every key is new in the common path: one round trip); only a key seen before, or the same key
     // twice at once, reads the existing intent, and is answered it (or refused) as Stripe does.
     const id = randomId('pi_sbx_');
-    const [row] = await this.db
-      .insert(sandboxPaymentIntents)
-      .values({
-        id,
-        clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
-        idempotencyKey: input.idempotencyKey,
-        amountMinor: input.amountMinor,
-        currency: input.currency.toUpperCase(),
-        // Stripe's status for an intent created with a payment method, before the browser confirms it.
-        status: 'requires_confirmation',
-        paymentMethodId: input.paymentMethodId,
-        metadata: input.metadata,
-        description: input.description,
-        receiptEmail: input.receiptEmail,
-      })
-      .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
-      .returning();
+    const insert = prepared(this.db, 'sandbox_intent_insert', () =>
+      this.db
+        .insert(sandboxPaymentIntents)
+        .values({
+          id: sql.placeholder('id'),
+          clientSecret: sql.placeholder('clientSecret'),
+          idempotencyKey: sql.placeholder('idempotencyKey'),
+          amountMinor: sql.placeholder('amountMinor'),
+          currency: sql.placeholder('currency'),
+          // Stripe's status for an intent created with a payment method, before the browser confirms it.
+          status: 'requires_confirmation',
+          paymentMethodId: sql.placeholder('paymentMethodId'),
+          metadata: sql.placeholder('metadata'),
+          description: sql.placeholder('description'),
+          receiptEmail: sql.placeholder('receiptEmail'),
+        })
+        .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
+        .returning()
+        .prepare('sandbox_intent_insert'),
+    );
+    const [row] = await insert.execute({
+      id,
+      clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+      idempotencyKey: input.idempotencyKey,
+      amountMinor: input.amountMinor,
+      currency: input.currency.toUpperCase(),
+      paymentMethodId: input.paymentMethodId,
+      metadata: input.metadata,
+      description: input.description,
+      receiptEmail: input.receiptEmail,
+    });
     if (row) return snapshot(row, true);
     // A separate statement, so it sees the winner even when that committed while the insert waited on it.
     const existing = await this.findBy(eq(sandboxPaymentIntents.idempotencyKey, input.idempotencyKey));
@@ -178,7 +193,11 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async retrieveIntent(id: string): Promise<PaymentIntentSnapshot | null> {
-    const row = await this.findBy(eq(sandboxPaymentIntents.id, id));
+    // The browser's save reads every intent back: prepared.
+    const select = prepared(this.db, 'sandbox_intent_by_id', () =>
+      this.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, sql.placeholder('id'))).limit(1).prepare('sandbox_intent_by_id'),
+    );
+    const [row] = await select.execute({ id });
     return row ? snapshot(row) : null;
   }
 
@@ -200,7 +219,7 @@ export class SandboxProvider implements PaymentProvider {
       declined: { status: 'requires_payment_method', paymentMethodId, lastPaymentError: SANDBOX_ERRORS.declined },
       authentication: { status: 'requires_action', paymentMethodId, lastPaymentError: null },
     }[SANDBOX_PAYMENT_METHODS[paymentMethodId]];
-    const moved = await this.transition(clientSecret, CONFIRMABLE, values);
+    const moved = await this.transition('confirm', clientSecret, CONFIRMABLE, values);
     if (moved) return moved;
     // Nothing moved: the intent is unknown, already paid (a repeated click, or the loser of two confirmations at
     // once: answered as the winner left it, without an event), or in a state that cannot be confirmed.
@@ -212,6 +231,7 @@ export class SandboxProvider implements PaymentProvider {
   /** The donor's answer to the 3-D Secure challenge (in the browser: the sandbox's confirm dialog). */
   async authenticate(clientSecret: string, outcome: 'complete' | 'fail'): Promise<SandboxOutcome> {
     const moved = await this.transition(
+      'authenticate',
       clientSecret,
       ['requires_action'],
       outcome === 'complete'
@@ -253,24 +273,44 @@ export class SandboxProvider implements PaymentProvider {
    * (an attempt that succeeded stays succeeded: events can arrive out of order). Emits the event Stripe would.
    */
   private async transition(
+    step: 'confirm' | 'authenticate',
     clientSecret: string,
     from: readonly string[],
     values: Pick<IntentRow, 'status' | 'lastPaymentError'> & Partial<Pick<IntentRow, 'paymentMethodId'>>,
   ): Promise<SandboxOutcome | null> {
-    const move = this.db
-      .update(sandboxPaymentIntents)
-      .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(sandboxPaymentIntents.clientSecret, clientSecret), inArray(sandboxPaymentIntents.status, [...from])))
-      .returning();
+    // One prepared statement per step (each moves from its own states); the values are placeholders.
+    const name = `sandbox_${step}`;
+    const statement = preparedSql(this.db, name, () => {
+      const move = this.db
+        .update(sandboxPaymentIntents)
+        .set({
+          status: sql`${sql.placeholder('status')}::text`,
+          paymentMethodId: sql`coalesce(${sql.placeholder('paymentMethodId')}::text, ${sandboxPaymentIntents.paymentMethodId})`,
+          // Cast in SQL: a jsonb placeholder would turn null into the JSON text 'null', not SQL NULL.
+          lastPaymentError: sql`${sql.placeholder('lastPaymentError')}::jsonb`,
+          updatedAt: sql`${sql.placeholder('updatedAt')}::timestamptz`,
+        })
+        .where(and(eq(sandboxPaymentIntents.clientSecret, sql.placeholder('clientSecret')), inArray(sandboxPaymentIntents.status, [...from])))
+        .returning();
+      return sql`
+        with moved as (${move.getSQL()}), attempt as (
+          update ${paymentAttempts} set status = ${sql.placeholder('attemptStatus')}::text, last_error_code = ${sql.placeholder('errorCode')}::text,
+            updated_at = now()
+          from moved
+          where ${sql.placeholder('attemptStatus')}::text is not null and ${paymentAttempts.paymentIntentId} = moved.id and ${paymentAttempts.status} <> 'succeeded'
+        )
+        select * from moved`;
+    });
     const attemptStatus = attemptStatusFor({ status: values.status, lastPaymentError: values.lastPaymentError ?? null });
-    const result = await this.db.execute(sql`
-      with moved as (${move.getSQL()}), attempt as (
-        update ${paymentAttempts} set status = ${attemptStatus}::text, last_error_code = ${values.lastPaymentError?.code ?? null}::text,
-          updated_at = now()
-        from moved
-        where ${attemptStatus}::text is not null and ${paymentAttempts.paymentIntentId} = moved.id and ${paymentAttempts.status} <> 'succeeded'
-      )
-      select * from moved`);
+    const result = await statement.execute({
+      status: values.status,
+      paymentMethodId: values.paymentMethodId ?? null,
+      lastPaymentError: values.lastPaymentError ? JSON.stringify(values.lastPaymentError) : null,
+      updatedAt: new Date().toISOString(),
+      clientSecret,
+      attemptStatus,
+      errorCode: values.lastPaymentError?.code ?? null,
+    });
     const [raw] = rowsOf(result);
     if (!raw) return null;
     const updated = rowOf(sandboxPaymentIntents, raw);
