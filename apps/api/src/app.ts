@@ -12,7 +12,8 @@ import { mailPlugin } from './plugins/mail.js';
 import { partnerCorsPlugin } from './plugins/partner-cors.js';
 import { paymentsPlugin } from './plugins/payments.js';
 import { RequestLogController } from './plugins/request-log.js';
-import { responseCachePlugin } from './plugins/response-cache.js';
+import { ResponseCache, responseCachePlugin } from './plugins/response-cache.js';
+import { cacheFrontDoor, createApiServer } from './plugins/response-cache-front.js';
 import { answerFrameworkError, securityHeadersPlugin } from './plugins/security-headers.js';
 import { sitePlugin } from './plugins/site.js';
 import { storagePlugin } from './plugins/storage.js';
@@ -70,8 +71,14 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  * drive it with app.inject, without opening a port.
  */
 export async function buildApp({ config, database, logger, adminGuard, loginSlowdown, storage, paymentProvider }: BuildAppOptions): Promise<FastifyInstance> {
+  const log = logger ?? createLogger(config.logLevel);
+  // The public reads' cache, and its front door in the HTTP server: hits are answered before Fastify (app.inject,
+  // which tests use, goes straight to Fastify and its own cache hook).
+  const responseCache = new ResponseCache();
+  const door = cacheFrontDoor({ cache: responseCache, trustProxy: config.trustProxy, log });
   const app = Fastify({
-    loggerInstance: logger ?? createLogger(config.logLevel),
+    loggerInstance: log,
+    serverFactory: (handler) => createApiServer(handler, door),
     logController: new RequestLogController(),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
@@ -93,7 +100,7 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(rateLimit, { global: false });
   await app.register(partnerCorsPlugin);
   // Before the routes: it wraps the public reads that ask for it (config.responseCache).
-  await app.register(responseCachePlugin);
+  await app.register(responseCachePlugin, { cache: responseCache });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api', slowdown: loginSlowdown });

@@ -103,6 +103,8 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
 
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
+  /** Raw URLs Fastify routed to a cached read and let through (no bypass), with their key: the front door's list. */
+  private readonly doors = new Map<string, string>();
   private readonly generations = new Map<ResponseCacheTag, number>(RESPONSE_CACHE_TAGS.map((tag) => [tag, 0]));
 
   constructor(
@@ -120,6 +122,21 @@ export class ResponseCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /**
+   * Lets the front door (response-cache-front.ts) answer this exact URL from the entry under `key`. Called once
+   * Fastify has routed the URL to a cached read and its bypass rules let it through; bounded like the entries.
+   */
+  openDoor(url: string, key: string): void {
+    if (this.doors.get(url) === key) return;
+    if (this.doors.size >= (this.options.maxEntries ?? RESPONSE_CACHE_MAX_ENTRIES)) this.doors.clear();
+    this.doors.set(url, key);
+  }
+
+  /** The cache key of a URL the front door may answer, or null. */
+  doorKey(url: string): string | null {
+    return this.doors.get(url) ?? null;
   }
 
   generationsOf(tags: readonly ResponseCacheTag[]): number[] {
@@ -179,17 +196,28 @@ export function cacheKey(url: string, allowed: ReadonlySet<string> | null): stri
   return params.length === 0 ? path : `${path}?${new URLSearchParams(params).toString()}`;
 }
 
+/** How to answer a request for `entry`: the representation, its ETag, and whether If-None-Match makes it a 304. */
+export function answerHeaders(entry: Entry, acceptEncoding: string | undefined, ifNoneMatch: string | undefined) {
+  const encoding = chooseEncoding(acceptEncoding, entry.body.length);
+  return {
+    encoding,
+    etag: representationEtag(entry.etag, encoding),
+    cacheControl: RESPONSE_CACHE_CONTROL,
+    notModified: matchesIfNoneMatch(ifNoneMatch, entry.etag),
+  };
+}
+
 function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer | null {
-  const encoding = chooseEncoding(request.headers['accept-encoding'], entry.body.length);
-  reply.header('etag', representationEtag(entry.etag, encoding));
-  reply.header('cache-control', RESPONSE_CACHE_CONTROL);
+  const answer = answerHeaders(entry, request.headers['accept-encoding'], request.headers['if-none-match']);
+  reply.header('etag', answer.etag);
+  reply.header('cache-control', answer.cacheControl);
   if (entry.body.length >= COMPRESS_MIN_BYTES) reply.header('vary', 'accept-encoding');
-  if (matchesIfNoneMatch(request.headers['if-none-match'], entry.etag)) {
+  if (answer.notModified) {
     reply.code(304);
     return null;
   }
-  if (encoding) reply.header('content-encoding', encoding);
-  return ResponseCache.bodyFor(entry, encoding);
+  if (answer.encoding) reply.header('content-encoding', answer.encoding);
+  return ResponseCache.bodyFor(entry, answer.encoding);
 }
 
 function addHook<T>(existing: T | T[] | undefined, hook: T, first: boolean): T[] {
@@ -198,8 +226,7 @@ function addHook<T>(existing: T | T[] | undefined, hook: T, first: boolean): T[]
 }
 
 export const responseCachePlugin = fp(
-  async (app) => {
-    const cache = new ResponseCache();
+  async (app, { cache = new ResponseCache() }: { cache?: ResponseCache }) => {
     app.decorate('responseCache', cache);
     const pending = new WeakMap<FastifyRequest, Pending>();
 
@@ -225,6 +252,7 @@ export const responseCachePlugin = fp(
         if (request.headers.authorization || options.bypass?.(request)) return;
         const key = keyOf(request.url);
         if (key === null) return;
+        cache.openDoor(request.url, key);
         const state: Pending = { key, tags: options.tags, generations: cache.generationsOf(options.tags), hit: false };
         pending.set(request, state);
         const entry = cache.get(key);

@@ -17,7 +17,7 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'frame-ancestors': ["'self'"],
 };
 
-const HSTS = 'max-age=31536000; includeSubDomains';
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * Features no page of the site uses, switched off for every document and for anything framed in it. Only features
@@ -60,9 +60,13 @@ export const FRAMEWORK_ERROR_MESSAGES = {
  */
 function earlyRequestProtocol(request: FastifyRequest): string {
   const trusted = (request.server as { config?: { trustProxy?: unknown } }).config?.trustProxy === true;
-  const forwarded = request.headers['x-forwarded-proto'];
-  if (trusted && typeof forwarded === 'string' && forwarded !== '') return forwarded.split(',').at(-1)!.trim();
-  return (request.raw.socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http';
+  return protocolOf(trusted, request.headers['x-forwarded-proto'], request.raw.socket);
+}
+
+/** The request's protocol by Fastify's rule for trustProxy true or false (also the cache's front door's). */
+export function protocolOf(trustProxy: boolean, forwardedProto: string | string[] | undefined, socket: unknown): string {
+  if (trustProxy && typeof forwardedProto === 'string' && forwardedProto !== '') return forwardedProto.split(',').at(-1)!.trim();
+  return (socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http';
 }
 
 /**
