@@ -5,7 +5,8 @@ import type { Database } from '../db/open.js';
 import { prepared, preparedSql } from '../db/prepared.js';
 import { campaigns, donations, mailOutbox, organisation, receiptCounters, receipts, receiptTokens } from '../db/schema.js';
 import type { MailAttachment, Mailer, MailMessage, MailOutcome } from '../mail/mailer.js';
-import { renderReceiptPdf, type ReceiptInput } from '../receipts/pdf.js';
+import type { ReceiptInput } from '../receipts/pdf.js';
+import { drawReceiptPdf } from '../receipts/pdf-thread.js';
 import { receiptMail } from '../receipts/receipt-mail.js';
 import { receiptOrganisation } from '../receipts/receipt-text.js';
 import { financialYear, RECEIPT_PREFIX, receiptFileName } from './receipt-number.js';
@@ -267,7 +268,7 @@ export interface ReceiptMailDeps {
 
 /** The receipt's PDF as a mail attachment, drawn from its frozen details. */
 export async function receiptAttachment(input: ReceiptInput): Promise<MailAttachment> {
-  return { filename: receiptFileName(input.receiptNumber), content: await renderReceiptPdf(input), contentType: 'application/pdf' };
+  return { filename: receiptFileName(input.receiptNumber), content: await drawReceiptPdf(input), contentType: 'application/pdf' };
 }
 
 /** The PDF of a mail that carries receipt `receiptId`, drawn again (a mail sent again by the retry sweep). */

@@ -35,6 +35,7 @@ const INFO_OR_LOWER = new Set(['info', 'debug', 'trace']);
  */
 export function cacheFrontDoor({ cache, trustProxy, log }: CacheFrontDoorOptions) {
   let served = 0;
+  const headerLists = new WeakMap<object, Map<string, string[]>>();
   return function serve(request: IncomingMessage, response: ServerResponse): boolean {
     if (request.method !== 'GET') return false;
     const { headers } = request;
@@ -49,12 +50,23 @@ export function cacheFrontDoor({ cache, trustProxy, log }: CacheFrontDoorOptions
     const answer = answerHeaders(entry, headers['accept-encoding'], headers['if-none-match']);
     const https = protocolOf(trustProxy, headers['x-forwarded-proto'], request.socket) === 'https';
     const body = answer.notModified ? null : ResponseCache.bodyFor(entry, answer.encoding);
-    const list = [...BASELINE];
-    if (https) list.push('strict-transport-security', HSTS);
-    list.push('content-type', entry.contentType, 'etag', answer.etag, 'cache-control', answer.cacheControl);
-    if (entry.body.length >= COMPRESS_MIN_BYTES) list.push('vary', 'accept-encoding');
-    if (answer.encoding && body) list.push('content-encoding', answer.encoding);
-    list.push('content-length', String(body?.length ?? 0));
+    // The header list of each representation is built once per entry (it is the same for every such request).
+    let lists = headerLists.get(entry);
+    if (!lists) {
+      lists = new Map();
+      headerLists.set(entry, lists);
+    }
+    const variant = `${answer.encoding ?? ''}|${https ? 's' : ''}|${answer.notModified ? '304' : '200'}`;
+    let list = lists.get(variant);
+    if (!list) {
+      list = [...BASELINE];
+      if (https) list.push('strict-transport-security', HSTS);
+      list.push('content-type', entry.contentType, 'etag', answer.etag, 'cache-control', answer.cacheControl);
+      if (entry.body.length >= COMPRESS_MIN_BYTES) list.push('vary', 'accept-encoding');
+      if (answer.encoding && body) list.push('content-encoding', answer.encoding);
+      list.push('content-length', String(body?.length ?? 0));
+      lists.set(variant, list);
+    }
     const statusCode = answer.notModified ? 304 : 200;
     response.writeHead(statusCode, list);
     response.end(body ?? undefined);

@@ -13,7 +13,7 @@ import {
 } from '../donations/receipts.js';
 import { HttpError } from '../http-errors.js';
 import { PAYMENT_INTENT_ID_PATTERN } from '../payments/provider.js';
-import { renderReceiptPdf } from '../receipts/pdf.js';
+import { drawReceiptPdf } from '../receipts/pdf-thread.js';
 import { MAX_ID } from './shared.js';
 
 // Receipts ("invoices" in the spec's calls):
@@ -127,7 +127,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
         .where(and(eq(receiptTokens.tokenHash, hashReceiptToken(token)), eq(receipts.number, number)))
         .limit(1);
       if (!receipt) throw notFound();
-      const pdf = await renderReceiptPdf(receiptInputFromDetails(receipt.details));
+      const pdf = await drawReceiptPdf(receiptInputFromDetails(receipt.details));
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${receiptFileName(receipt.number)}"`)
