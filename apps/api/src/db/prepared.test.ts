@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findAttemptByIntent, insertAttempt, recentFailures } from '../payments/attempts.js';
 import { SandboxProvider } from '../payments/sandbox-provider.js';
 import { rowsOf } from '../payments/sql-rows.js';
-import { describeEachDatabase } from '../test/databases.js';
+import { describeEachDatabase, describePostgres } from '../test/databases.js';
 import { indianDonation } from '../test/donations.js';
 import { openDatabase, type Database } from './open.js';
 import { prepared } from './prepared.js';
@@ -82,8 +82,11 @@ describeEachDatabase('prepared statements', (ctx) => {
     expect(row).toEqual({ status: 'succeeded', cleared: true });
     await sandbox.idle();
   });
+});
 
-  it.runIf(ctx.kind === 'postgres')('is prepared on the server under its name, once per connection', async () => {
+// PGlite has no named statements: this one is about the PostgreSQL server only.
+describePostgres('prepared statements on the server', (ctx) => {
+  it('is prepared on the server under its name, once per connection', async () => {
     // One connection, so the statement and the question about it share a session.
     const single = await openDatabase({ databaseUrl: ctx.config.databaseUrl, dataDir: ctx.config.dataDir, databasePoolSize: 1 });
     try {
