@@ -16,11 +16,7 @@ export type NewPaymentAttempt = typeof paymentAttempts.$inferInsert;
  */
 export const CARD_TESTING_LIMIT = { maxFailures: 5, windowMs: 10 * 60 * 1000 } as const;
 
-/** The columns create-intent writes; the rest take their defaults. */
-type AttemptValues = Pick<
-  NewPaymentAttempt,
-  'paymentIntentId' | 'idempotencyKey' | 'donationData' | 'amount' | 'amountMinor' | 'currency' | 'campaignId' | 'paymentMethodId' | 'clientIp' | 'partnerOrigin'
->;
+/** The columns create-intent writes (the insert's placeholders); the rest take their defaults. */
 const ATTEMPT_COLUMNS = [
   'paymentIntentId',
   'idempotencyKey',
@@ -32,7 +28,8 @@ const ATTEMPT_COLUMNS = [
   'paymentMethodId',
   'clientIp',
   'partnerOrigin',
-] as const satisfies ReadonlyArray<keyof AttemptValues>;
+] as const satisfies ReadonlyArray<keyof NewPaymentAttempt>;
+type AttemptValues = Pick<NewPaymentAttempt, (typeof ATTEMPT_COLUMNS)[number]>;
 
 export async function insertAttempt(db: Database, values: AttemptValues): Promise<PaymentAttemptRow> {
   const insert = prepared(db, 'attempt_insert', () =>
