@@ -25,9 +25,10 @@ const BOUNDS = {
   'save-after-payment (first)': 3,
   // The cheap early exit: one statement finds the donation and records the event.
   'webhook (donation already saved)': 1,
-  // 2 for the webhook (read; then event + donation + totals in one statement), 11 for the receipt it issues and
-  // mails after its answer (donations/receipts.ts).
-  'webhook (first: records the donation)': 13,
+  // 2 for the webhook (read; then event + donation + totals in one statement), 10 for the receipt it issues (the
+  // donation, its receipt and the organisation in one read, then the numbering statement) and mails after its
+  // answer (donations/receipts.ts).
+  'webhook (first: records the donation)': 12,
   'save-after-payment (webhook was first)': 3,
   // A declined card (the card-testing defence's path; was 7 and 6): the intent and attempt in one statement, the
   // failure and attempt in one, then the address's count of failures. Its webhook: event, failure (already counted)
