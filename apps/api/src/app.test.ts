@@ -170,7 +170,13 @@ describe('request logging', () => {
     });
     const lines = logs();
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ method: 'POST', url: '/api/test/echo', statusCode: 200, msg: expect.stringMatching(/^POST \/api\/test\/echo 200 \d+ms$/) });
+    expect(lines[0]).toMatchObject({
+      reqId: expect.stringMatching(/^req-[0-9a-z]+$/),
+      method: 'POST',
+      url: '/api/test/echo',
+      statusCode: 200,
+      msg: expect.stringMatching(/^POST \/api\/test\/echo 200 \d+ms$/),
+    });
     expect(logLines.join('')).not.toMatch(/top-secret-token|session=abc|hunter2/);
   });
 

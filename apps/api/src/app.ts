@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/open.js';
-import { createLogger } from './logger.js';
+import { createLogger, requestLineLogger } from './logger.js';
 import { routeCataloguePlugin } from './admin/route-catalogue.js';
 import { adminGuardPlugin, type AdminGuard } from './plugins/admin-guard.js';
 import { contextPlugin } from './plugins/context.js';
@@ -75,11 +75,12 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   // The public reads' cache, and its front door in the HTTP server: hits are answered before Fastify (app.inject,
   // which tests use, goes straight to Fastify and its own cache hook).
   const responseCache = new ResponseCache();
-  const door = cacheFrontDoor({ cache: responseCache, trustProxy: config.trustProxy, log });
+  const lines = requestLineLogger(log);
+  const door = cacheFrontDoor({ cache: responseCache, trustProxy: config.trustProxy, log: lines });
   const app = Fastify({
     loggerInstance: log,
     serverFactory: (handler) => createApiServer(handler, door),
-    logController: new RequestLogController(),
+    logController: new RequestLogController(lines),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     // A malformed or over-long URL is refused by Fastify before any hook: answer it in our envelope, with our headers.

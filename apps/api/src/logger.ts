@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { LogLevel } from './config.js';
 
@@ -17,4 +18,14 @@ export const REDACTED_PATHS = [
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
   const options = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
   return destination ? pino(options, destination) : pino(options);
+}
+
+/**
+ * The request log's own logger: the same destination and bindings, without the redaction pass. Its lines are built
+ * field by field from values that cannot hold a secret (method, status, time, request id, and the URL after
+ * redactUrl), so walking them for secret fields (~3 µs a line, half of a line's cost) buys nothing. Anything else,
+ * an error included, goes through the redacting logger.
+ */
+export function requestLineLogger(log: FastifyBaseLogger): FastifyBaseLogger {
+  return log.child({}, { redact: [] });
 }

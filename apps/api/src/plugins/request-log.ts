@@ -1,4 +1,4 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
  * Query parameters that carry a secret (a receipt's download token, a payment's client secret) or that a careless
@@ -20,6 +20,11 @@ export function redactUrl(url: string): string {
  * out of the log.
  */
 export class RequestLogController extends LogController {
+  /** `lines`: requestLineLogger(app's logger): the success line skips the redaction pass (logger.ts). */
+  constructor(private readonly lines: FastifyBaseLogger) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override routeNotFound(): void {}
@@ -31,6 +36,6 @@ export class RequestLogController extends LogController {
     const message = `${request.method} ${url} ${reply.statusCode} ${ms}ms`;
     // An error here means the response itself failed (e.g. the client went away mid-stream).
     if (error) request.log.warn({ ...line, err: error }, message);
-    else request.log.info(line, message);
+    else this.lines.info({ reqId: request.id, ...line }, message);
   }
 }

@@ -23,6 +23,7 @@ export interface CacheFrontDoorOptions {
   cache: ResponseCache;
   /** config.trustProxy: X-Forwarded-Proto decides HTTPS (and so HSTS) only behind a trusted proxy. */
   trustProxy: boolean;
+  /** Where the request line goes: requestLineLogger(app's logger), as for Fastify's own request lines. */
   log: FastifyBaseLogger;
 }
 
