@@ -3,14 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { retryDelayMs } from '@charity/domain';
 import { createApiClient, type ApiClientOptions } from './client';
-import { ApiError } from './errors';
+import { ApiError, toRequestFailure } from './errors';
 import { authErrorMessage, campaignErrorMessage, eventErrorMessage } from './catalogues';
 import { logoutOnServer } from '../../features/auth/api/logout-on-server';
 
 // A real HTTP server on a free port: every status, slow replies and dropped connections travel
 // through real sockets and Node's fetch, as they would in the browser.
 
-type Hit = { method: string; path: string; at: number; authorization: string | undefined };
+type Hit = { method: string; path: string; at: number; authorization: string | undefined; accept: string | undefined };
 const hits: Hit[] = [];
 const sequences = new Map<string, number>();
 
@@ -24,7 +24,7 @@ function json(res: http.ServerResponse, status: number, body?: unknown) {
 
 const server = http.createServer((req, res) => {
   const path = (req.url ?? '').replace(/\?.*$/, '');
-  hits.push({ method: req.method ?? '', path, at: performance.now(), authorization: req.headers.authorization });
+  hits.push({ method: req.method ?? '', path, at: performance.now(), authorization: req.headers.authorization, accept: req.headers.accept });
   const seen = (sequences.get(path) ?? 0) + 1;
   sequences.set(path, seen);
   req.resume();
@@ -53,6 +53,16 @@ const server = http.createServer((req, res) => {
       return;
     case '/api/drop':
       return req.socket.destroy();
+    case '/api/stalled-body':
+      // The headers and the start of the body, then nothing more: a reply that stops arriving.
+      res.writeHead(200, { 'content-type': 'application/json' }).write('{"success":');
+      return;
+    case '/api/stalled-error-body':
+      res.writeHead(400, { 'content-type': 'application/json' }).write('{"success":false,');
+      return;
+    case '/api/bad-text':
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad thing');
+      return;
     case '/api/auth/logout':
       return req.headers.authorization === 'Bearer broken' ? json(res, 500) : json(res, 200, { success: true });
     default:
@@ -328,6 +338,75 @@ describe('per-domain catalogues', () => {
     expect(eventErrorMessage(await statusError('forbidden'))).toBe('Admins only');
     expect(eventErrorMessage(await statusError('drop'))).toBe('Network error. Please check your internet connection.');
     expect(campaignErrorMessage(undefined)).toBe('An unexpected error occurred.');
+  });
+});
+
+// ky 1 (decision 018) lacks these things ky 2 did for the client; the client rebuilds them, and these keep them.
+describe('kept from ky 2', () => {
+  it('asks for JSON when the body is read as JSON', async () => {
+    const { client } = setup();
+    await client.get('ok').json();
+    expect(hits[0]?.accept).toBe('application/json');
+  });
+
+  it("a reply whose body stops arriving times out like one that never comes: 'Request timed out', one toast, no retry", async () => {
+    const { client, notify } = setup({ timeoutMs: 150 });
+    const started = performance.now();
+    const error = await failure(client.get('stalled-body').json());
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(error.status).toBeUndefined();
+    expect(error.message).toBe('Request timed out. Please try again.');
+    expect(notify).toHaveBeenCalledExactlyOnceWith('error', 'Request timed out. Please try again.');
+    expect(attempts('/api/stalled-body')).toBe(1);
+  });
+
+  it('an error reply whose body stops arriving is reported by its status once the time-out has passed', async () => {
+    const { client, notify } = setup({ timeoutMs: 150 });
+    const error = await failure(client.get('stalled-error-body').json());
+    expect(error).toMatchObject({ status: 400, message: 'Server error (400)' });
+    expect(error.data).toBeUndefined();
+    expect(notify).toHaveBeenCalledExactlyOnceWith('error', 'Server error (400)');
+  });
+
+  it('an error reply in plain text keeps its text as data', async () => {
+    const error = await failure(setup().client.get('bad-text').json());
+    expect(error).toMatchObject({ status: 400, message: 'Server error (400)', data: 'Bad thing' });
+  });
+
+  it('a failure seen through both the call and its .json() is one ApiError, reported once', async () => {
+    const { client, notify } = setup();
+    const call = client.get('forbidden');
+    const [fromCall, fromJson] = await Promise.all([failure(call), failure(call.json())]);
+    expect(fromJson).toBe(fromCall);
+    expect(notify).toHaveBeenCalledExactlyOnceWith('error', 'Admins only');
+  });
+
+  it('a silent call skips the toast for a time-out and for a reply that is not JSON too', async () => {
+    const slow = setup({ timeoutMs: 100 });
+    expect((await failure(slow.client.get('slow', { context: { silent: true } }).json())).message).toBe('Request timed out. Please try again.');
+    const html = setup({ fetch: async () => new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } }) });
+    expect((await failure(html.client.get('ok', { context: { silent: true } }).json())).message).toBe('Something went wrong. Please try again.');
+    expect(slow.notify).not.toHaveBeenCalled();
+    expect(html.notify).not.toHaveBeenCalled();
+  });
+
+  it('in a browser without AbortSignal.any (before 2024) calls still work and an overrun is still reported', async () => {
+    const any = Object.getOwnPropertyDescriptor(AbortSignal, 'any')!;
+    Reflect.deleteProperty(AbortSignal, 'any');
+    try {
+      const { client, notify } = setup({ timeoutMs: 150 });
+      await expect(client.post('ok', { json: { amount: 10 } }).json()).resolves.toMatchObject({ success: true });
+      expect((await failure(client.get('stalled-body').json())).message).toBe('Request timed out. Please try again.');
+      expect(notify).toHaveBeenCalledExactlyOnceWith('error', 'Request timed out. Please try again.');
+    } finally {
+      Object.defineProperty(AbortSignal, 'any', any);
+    }
+  });
+
+  it("a TypeError from the site's own code is not a network error: its message is kept", () => {
+    const error = new TypeError('The login reply has no token');
+    expect(toRequestFailure(error)).toEqual({ kind: 'other', message: 'The login reply has no token' });
+    expect(authErrorMessage(error)).toBe('The login reply has no token');
   });
 });
 

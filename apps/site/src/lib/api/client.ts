@@ -1,6 +1,8 @@
 import ky, { type KyInstance } from 'ky';
 import { REQUEST_TIMEOUT_MS, RETRY_ATTEMPTS, retryDelayMs, shouldRetry } from '@charity/domain';
-import { toApiError, toRequestFailure, type ApiError } from './errors';
+import { readErrorBody } from './error-body';
+import { NetworkError, toApiError, toRequestFailure, type ApiError } from './errors';
+import { reportingFailures } from './report-failures';
 
 export type NotifyKind = 'error' | 'success';
 export type Notify = (kind: NotifyKind, message: string) => void;
@@ -77,6 +79,17 @@ function loggingFetch(baseFetch: typeof globalThis.fetch, log: ApiLogger): typeo
   };
 }
 
+/** fetch's own failure, a TypeError in every runtime (each words it differently), is a NetworkError; aborts stay as they are. */
+function failingAsNetworkError(baseFetch: typeof globalThis.fetch): typeof globalThis.fetch {
+  return async (input, init) => {
+    try {
+      return await baseFetch(input, init);
+    } catch (error) {
+      throw error instanceof TypeError ? new NetworkError(error) : error;
+    }
+  };
+}
+
 /** Runs a side effect of error handling without letting it replace the error being reported. */
 function safely(log: ApiLogger, what: string, effect: () => void): void {
   try {
@@ -89,6 +102,7 @@ function safely(log: ApiLogger, what: string, effect: () => void): void {
 export function createApiClient(options: ApiClientOptions): KyInstance {
   const log = options.log ?? console;
   const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const timeout = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
   /** Spec section 8, applied once per failed call: the catalogue message, the 401 rule, the toast. */
   const report = (error: unknown, silent: boolean): ApiError => {
@@ -100,24 +114,10 @@ export function createApiClient(options: ApiClientOptions): KyInstance {
     return apiError;
   };
 
-  // parseJson sees only the request, not ky's options: remember which requests asked for silence.
-  const silentRequests = new WeakSet<Request>();
-
-  return ky.create({
-    prefix: options.baseUrl,
-    timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-    fetch: loggingFetch(baseFetch, log),
-    // A successful reply that is not JSON is a failure like any other (generic message and toast),
-    // never a parser's technical message. An empty body reads as undefined rather than failing.
-    // ky also parses error bodies through this; it ignores what is thrown there, so no report then.
-    parseJson: (text, { request, response }) => {
-      if (text === '') return undefined;
-      try {
-        return JSON.parse(text) as unknown;
-      } catch (error) {
-        throw response.ok ? report(error, silentRequests.has(request)) : error;
-      }
-    },
+  const client = ky.create({
+    prefixUrl: options.baseUrl,
+    timeout,
+    fetch: failingAsNetworkError(loggingFetch(baseFetch, log)),
     retry: {
       // ky's limit counts retries, the spec counts attempts: 3 attempts = 1 try + 2 retries.
       limit: RETRY_ATTEMPTS - 1,
@@ -131,8 +131,7 @@ export function createApiClient(options: ApiClientOptions): KyInstance {
     },
     hooks: {
       beforeRequest: [
-        ({ request, options: requestOptions }) => {
-          if ((requestOptions.context as ApiRequestContext | undefined)?.silent === true) silentRequests.add(request);
+        (request) => {
           const token = options.getToken();
           // A caller may set its own header (logout sends the token it captured before clearing).
           if (token && !request.headers.has('authorization')) {
@@ -140,9 +139,15 @@ export function createApiClient(options: ApiClientOptions): KyInstance {
           }
         },
       ],
-      beforeError: [
-        ({ error, options: requestOptions }) => report(error, (requestOptions.context as ApiRequestContext).silent === true),
-      ],
+      // Runs for each error reply, before ky decides on a retry: the reply's message feeds the catalogue.
+      beforeError: [(error) => readErrorBody(error, timeout)],
     },
   });
+
+  // Every failure of a call (error reply, time-out, no reply, a body that is not JSON) is reported once, after the retries.
+  return reportingFailures(
+    client,
+    (error, callOptions) => report(error, (callOptions.context as ApiRequestContext | undefined)?.silent === true),
+    { timeout },
+  );
 }

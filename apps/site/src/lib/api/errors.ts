@@ -1,5 +1,6 @@
-import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { isHTTPError, isTimeoutError } from 'ky';
 import { globalErrorMessage, type RequestFailure } from '@charity/domain';
+import { errorBody } from './error-body';
 
 /** The one error type callers of the API client see; `message` is already the user-facing text. */
 export class ApiError extends Error {
@@ -19,6 +20,21 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * No reply at all: fetch itself failed (connection refused or dropped, DNS, offline, CORS). Browsers and Node say so
+ * with a TypeError whose wording differs everywhere; the client's fetch turns it into this, so the catalogue's
+ * 'Network error' and the retry rule never depend on a message text.
+ */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+
+  constructor(cause: unknown) {
+    super('The request got no reply', { cause });
+  }
+}
+
+export const isNetworkError = (error: unknown): error is NetworkError => error instanceof NetworkError;
+
 /** The reply's own `message` field, when it is text. */
 function messageField(data: unknown): string | null {
   if (typeof data !== 'object' || data === null) return null;
@@ -29,7 +45,7 @@ function messageField(data: unknown): string | null {
 /** A thrown value in the domain's terms. An ApiError of unknown cause carries no message worth showing. */
 export function toRequestFailure(error: unknown): RequestFailure {
   if (error instanceof ApiError) return error.failure;
-  if (isHTTPError(error)) return { kind: 'response', status: error.response.status, message: messageField(error.data) };
+  if (isHTTPError(error)) return { kind: 'response', status: error.response.status, message: messageField(errorBody(error)) };
   if (isTimeoutError(error)) return { kind: 'timeout' };
   if (isNetworkError(error)) return { kind: 'network' };
   return { kind: 'other', message: error instanceof Error ? error.message : null };
@@ -44,7 +60,7 @@ export function toApiError(error: unknown): ApiError {
     failure,
     message: globalErrorMessage(failure),
     status: failure.kind === 'response' ? failure.status : undefined,
-    data: isHTTPError(error) ? error.data : undefined,
+    data: isHTTPError(error) ? errorBody(error) : undefined,
     cause: error,
   });
 }
