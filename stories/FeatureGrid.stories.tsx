@@ -43,6 +43,8 @@ function titles(list: HTMLElement) {
 
 /** Cards: the six ways we help, three per row on a desktop. */
 export const Cards: Story = {
+  // Three per row needs a desktop's width; at the visual test's default 800px there are two.
+  globals: { viewport: { value: 'desktop', isRotated: false } },
   play: async ({ canvas }) => {
     const section = canvas.getByRole('region', { name: 'How We Help' });
     await expect(within(section).getByRole('heading', { level: 2, name: 'How We Help' })).toBeVisible();

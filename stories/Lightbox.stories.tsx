@@ -137,10 +137,12 @@ export const Swipe: Story = {
       fireEvent(viewer, new TouchEvent('touchstart', { touches: [start], changedTouches: [start], bubbles: true }));
       fireEvent(viewer, new TouchEvent('touchend', { touches: [], changedTouches: [end], bubbles: true }));
     };
+    // findByText: React renders the new slide after the event, at once under Vitest's act() but a moment later
+    // in the built Storybook (production React, no act()), where getByText looked too early.
     swipe(400, 300);
-    await expect(within(viewer).getByText('2 of 3')).toBeVisible();
+    await expect(await within(viewer).findByText('2 of 3')).toBeVisible();
     swipe(300, 360);
-    await expect(within(viewer).getByText('1 of 3')).toBeVisible();
+    await expect(await within(viewer).findByText('1 of 3')).toBeVisible();
     swipe(300, 340);
     await expect(within(viewer).getByText('1 of 3')).toBeVisible();
   },

@@ -149,12 +149,18 @@ export const PrePaymentCheckFails: Story = {
   },
 };
 
-/** Anything unexpected while preparing the payload: 'Please check all fields and try again.'. */
+/**
+ * Anything unexpected while preparing the payload: 'Please check all fields and try again.'.
+ * The details carry a value that throws when read, under a symbol key: building the payload copies the details
+ * with object spread, which reads symbol keys, so the component's catch shows its message; Storybook's source
+ * snippet (which walks every string-keyed prop of the rendered element in the built Storybook, not in Vitest)
+ * and any serialiser skip symbol keys, so nothing but the component ever reads it. A string-keyed getter here
+ * threw inside that snippet and replaced the story with Storybook's error screen.
+ */
 export const PreparationError: Story = {
   render: (args) => {
-    // Details carrying a value that cannot be read: building the payload throws.
     const details = { ...INDIA_DETAILS };
-    Object.defineProperty(details, 'corrupted', {
+    Object.defineProperty(details, Symbol('unreadable'), {
       enumerable: true,
       get() {
         throw new Error('unreadable');
@@ -163,6 +169,7 @@ export const PreparationError: Story = {
     return <ReviewStep {...args} details={details} />;
   },
   play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('');
     await userEvent.click(proceed(canvas));
     await expect(canvas.getByRole('alert')).toHaveTextContent('Please check all fields and try again.');
     await expect(args.onConfirm).not.toHaveBeenCalled();

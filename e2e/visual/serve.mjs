@@ -37,6 +37,12 @@ createServer((req, res) => {
     res.writeHead(403).end('Forbidden');
     return;
   }
+  // Chromium asks for /favicon.ico on its own; Storybook has only favicon.svg, and the 404 would be logged as a
+  // console error that the visual test fails on (it fails on any error logged while a story renders).
+  if (url.pathname === '/favicon.ico') {
+    res.writeHead(204).end();
+    return;
+  }
   if (existsSync(file) && statSync(file).isDirectory()) file = path.join(file, 'index.html');
   if (!existsSync(file)) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
