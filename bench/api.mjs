@@ -4,7 +4,7 @@
 // Reads: autocannon with 1 connection (service time) and 10 (throughput) against the API and the bare server.
 // Targets: requests/s at least 60 % of the bare server's, and p99 under 20 ms, on PostgreSQL.
 // Donations: create-intent + sandbox confirm + save-after-payment per donation, DONATION_CONCURRENCY in flight,
-// each donation from its own client address (X-Forwarded-For with TRUST_PROXY=true: the card-testing and intent
+// each donation from its own client address (X-Forwarded-For with TRUST_PROXY=1: the card-testing and intent
 // limits are per donor address in production; see bench/README.md). Target: at least 300 donations/s. At the end,
 // the rows in donations must equal the successful paths (admin API; on PostgreSQL also a direct count).
 //
@@ -178,7 +178,7 @@ const pass = (ok) => (ok ? 'PASS' : 'FAIL');
 async function benchDatabase(label, databaseUrl) {
   console.log(`\n## ${label}\n`);
   const api = await startApi(databaseUrl, {
-    extraEnv: { TRUST_PROXY: 'true', PAYMENTS_MODE: 'sandbox', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+    extraEnv: { TRUST_PROXY: '1', PAYMENTS_MODE: 'sandbox', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
     // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server per database (open it in Chrome DevTools, or summarise it
     // with `node bench/profile-summary.mjs <file>`). Profiling slows the server: its figures are not the benchmark's.
     nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],

@@ -3,10 +3,14 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/open.js';
 import { createLogger, requestLineLogger } from './logger.js';
+import { proxyTrust } from './proxy-trust.js';
 import { routeCataloguePlugin } from './admin/route-catalogue.js';
 import { adminGuardPlugin, type AdminGuard } from './plugins/admin-guard.js';
 import { contextPlugin } from './plugins/context.js';
+import { crawlerRoutes } from './plugins/crawlers.js';
 import { embedPlugin } from './plugins/embed.js';
+import { bodyDeadlinePlugin } from './plugins/body-deadline.js';
+import { answerClientError, CONNECTION_LIMITS, type ConnectionLimits } from './plugins/connection-limits.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { mailPlugin } from './plugins/mail.js';
 import { partnerCorsPlugin } from './plugins/partner-cors.js';
@@ -19,6 +23,7 @@ import { sitePlugin } from './plugins/site.js';
 import { storagePlugin } from './plugins/storage.js';
 import { storybookPlugin } from './plugins/storybook.js';
 import { uploadsPlugin } from './plugins/uploads.js';
+import { wellFormedTextPlugin } from './plugins/well-formed-text.js';
 import type { SlowdownPolicy } from './auth/attempts.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { adminCampaignRoutes } from './routes/admin-campaigns.js';
@@ -60,6 +65,8 @@ export interface BuildAppOptions {
    * sandbox). Tests pass a StripeProvider pointed at a local stand-in, or a sandbox they hold events of.
    */
   paymentProvider?: PaymentProvider;
+  /** Time-outs and the per-address connection cap (default CONNECTION_LIMITS); tests pass short ones. */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 /** JSON bodies above this are refused with 413; file uploads set their own limits on their routes. */
@@ -70,18 +77,24 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  * then context (config, database), then routes, then static files — so tests build the same app and
  * drive it with app.inject, without opening a port.
  */
-export async function buildApp({ config, database, logger, adminGuard, loginSlowdown, storage, paymentProvider }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, adminGuard, loginSlowdown, storage, paymentProvider, connectionLimits }: BuildAppOptions): Promise<FastifyInstance> {
   const log = logger ?? createLogger(config.logLevel);
+  const limits = { ...CONNECTION_LIMITS, ...connectionLimits };
   // The public reads' cache, and its front door in the HTTP server: hits are answered before Fastify (app.inject,
   // which tests use, goes straight to Fastify and its own cache hook).
   const responseCache = new ResponseCache();
   const lines = requestLineLogger(log);
-  const door = cacheFrontDoor({ cache: responseCache, trustProxy: config.trustProxy, log: lines });
+  // One trust function for Fastify (request.ip, .protocol, .host) and the front door, so both read the same client.
+  const trust = proxyTrust(config.trustProxy);
+  const door = cacheFrontDoor({ cache: responseCache, trustProxy: trust, log: lines });
   const app = Fastify({
     loggerInstance: log,
-    serverFactory: (handler) => createApiServer(handler, door),
+    // Slow clients (decision 015): time-outs, and a cap per address unless a proxy stands in front (it limits its own).
+    serverFactory: (handler) => createApiServer(handler, door, { limits, capPerAddress: config.trustProxy === false, log }),
+    // What Node answers before Fastify has a request (408, 431, unparseable): in our envelope, with our headers.
+    clientErrorHandler: answerClientError,
     logController: new RequestLogController(lines),
-    trustProxy: config.trustProxy,
+    trustProxy: trust,
     bodyLimit: JSON_BODY_LIMIT,
     // A malformed or over-long URL is refused by Fastify before any hook: answer it in our envelope, with our headers.
     frameworkErrors: answerFrameworkError,
@@ -89,6 +102,10 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
 
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
+  // Before the routes' own hooks: a body's deadline runs from the end of its headers (decision 015).
+  await app.register(bodyDeadlinePlugin, { limits });
+  // Every route: text that is not well-formed Unicode is refused with 400 before any route code (decision 014).
+  await app.register(wellFormedTextPlugin);
 
   await app.register(contextPlugin, { config, database });
   await app.register(adminGuardPlugin, { guard: adminGuard });
@@ -123,6 +140,8 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   // Before the site: its catch-all would otherwise answer these paths with index.html.
   await app.register(embedPlugin, { siteDir: config.siteDir, paymentsMode: config.payments.mode });
   await app.register(storybookPlugin, { prefix: '/storybook', storybookDir: config.storybookDir });
+  // /robots.txt and /sitemap.xml (decision 016): made from the settings and the database, not files of the build.
+  await app.register(crawlerRoutes);
   await app.register(sitePlugin, { siteDir: config.siteDir, paymentsMode: config.payments.mode });
 
   return app;

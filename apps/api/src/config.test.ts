@@ -72,7 +72,7 @@ describe('loadConfig defaults', () => {
       MAIL_FROM: 'Donations <donations@example.org>',
       SITE_DIR: '/srv/site',
       LOG_LEVEL: 'WARN',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       UPLOAD_MAX_MB: '8',
       SESSION_IDLE_MINUTES: '30',
       SESSION_MAX_HOURS: '24',
@@ -92,7 +92,7 @@ describe('loadConfig defaults', () => {
       mailFrom: 'Donations <donations@example.org>',
       siteDir: '/srv/site',
       logLevel: 'warn',
-      trustProxy: true,
+      trustProxy: 1,
       uploadMaxMb: 8,
       session: { idleMinutes: 30, maxHours: 24 },
       paymentMaxAmount: 250_000,
@@ -105,10 +105,50 @@ describe('loadConfig defaults', () => {
     expect(config.payments).toEqual({ mode: 'sandbox' });
   });
 
-  it('accepts silent logs and the usual spellings of booleans', () => {
+  it('accepts silent logs', () => {
     expect(loadConfig({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: 'no' }).trustProxy).toBe(false);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off unset, empty, false, 0 or no: the socket address is the client', () => {
+    for (const value of [undefined, '', 'false', 'FALSE', '0', 'no']) expect(loadConfig({ TRUST_PROXY: value }).trustProxy, String(value)).toBe(false);
+  });
+
+  it('counts proxies as a whole number from 1 to 10', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10' }).trustProxy).toBe(10);
+  });
+
+  it('lists the proxies by address, CIDR range or proxy-addr name', () => {
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, ::1 ,fd00::/8,loopback,' }).trustProxy).toEqual(['10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses true (it trusted the left-most, client-written address) with one sentence saying what to set', () => {
+    const refusal =
+      'TRUST_PROXY=true is no longer accepted because it let any client choose its own address: set TRUST_PROXY to the number of proxies in front of the server (usually 1) or to their addresses (such as 127.0.0.1).';
+    expect(errorFor({ TRUST_PROXY: 'true' })).toBe(refusal);
+    expect(errorFor({ TRUST_PROXY: 'True' })).toBe(refusal);
+    expect(errorFor({ TRUST_PROXY: 'yes' })).toBe(refusal);
+  });
+
+  it.each([
+    ['maybe', 'maybe'],
+    ['10.0.0.0/33', '10.0.0.0/33'],
+    ['127.0.0.1, nginx', 'nginx'],
+    ['1.5', '1.5'],
+    ['-1', '-1'],
+    [',', ','],
+  ])('refuses %j naming the wrong entry', (value, shown) => {
+    expect(errorFor({ TRUST_PROXY: value })).toBe(
+      `TRUST_PROXY must be false, the number of proxies in front of the server (such as 1), or a comma-separated list of their addresses or CIDR ranges such as 127.0.0.1,10.0.0.0/8 (got "${shown}").`,
+    );
+  });
+
+  it('refuses more than 10 proxies', () => {
+    expect(errorFor({ TRUST_PROXY: '11' })).toBe('TRUST_PROXY must count at most 10 proxies (got "11").');
   });
 });
 
@@ -191,7 +231,11 @@ describe('loadConfig refuses a wrong setting with one sentence naming it', () =>
       'MAIL_FROM must contain an email address, e.g. "Bright Beginnings Foundation <donations@example.org>" (got "Bright Beginnings").',
     ],
     ['LOG_LEVEL unknown', { LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose").'],
-    ['TRUST_PROXY not a boolean', { TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be "true" or "false" (got "maybe").'],
+    [
+      'TRUST_PROXY neither a count nor addresses',
+      { TRUST_PROXY: 'maybe' },
+      'TRUST_PROXY must be false, the number of proxies in front of the server (such as 1), or a comma-separated list of their addresses or CIDR ranges such as 127.0.0.1,10.0.0.0/8 (got "maybe").',
+    ],
     ['UPLOAD_MAX_MB zero', { UPLOAD_MAX_MB: '0' }, 'UPLOAD_MAX_MB must be a whole number of megabytes from 1 to 50 (got "0").'],
     ['UPLOAD_MAX_MB with a unit', { UPLOAD_MAX_MB: '5MB' }, 'UPLOAD_MAX_MB must be a whole number of megabytes from 1 to 50 (got "5MB").'],
     ['UPLOAD_MAX_MB too large', { UPLOAD_MAX_MB: '500' }, 'UPLOAD_MAX_MB must be a whole number of megabytes from 1 to 50 (got "500").'],

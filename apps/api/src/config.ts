@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_SITE_DIR, DEFAULT_STORYBOOK_DIR } from './paths.js';
+import { isProxyAddress, TRUST_PROXY_MAX_HOPS, type TrustProxySetting } from './proxy-trust.js';
 
 /**
  * The server's settings, read once from the environment at start-up. A missing or malformed value stops the
@@ -41,8 +42,11 @@ export interface Config {
   /** Absolute; the built site to serve. */
   siteDir: string;
   logLevel: LogLevel;
-  /** Trust X-Forwarded-* headers (set when running behind a reverse proxy or load balancer). */
-  trustProxy: boolean;
+  /**
+   * The reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (TRUST_PROXY): false (none: the socket's
+   * address is the client), how many there are, or their addresses (src/proxy-trust.ts; decision 013).
+   */
+  trustProxy: TrustProxySetting;
   /** Largest accepted uploaded file, in whole megabytes (UPLOAD_MAX_MB, default 5). */
   uploadMaxMb: number;
   /** Admin sign-in sessions: idle timeout in minutes and absolute lifetime in hours. */
@@ -221,13 +225,31 @@ function parseLogLevel(env: Env): LogLevel {
   return level as LogLevel;
 }
 
-function parseTrustProxy(env: Env): boolean {
+export const TRUST_PROXY_TRUE_REFUSED =
+  'TRUST_PROXY=true is no longer accepted because it let any client choose its own address: set TRUST_PROXY to the number of proxies in front of the server (usually 1) or to their addresses (such as 127.0.0.1).';
+
+function parseTrustProxy(env: Env): TrustProxySetting {
   const raw = read(env, 'TRUST_PROXY');
   if (raw === undefined) return false;
   const value = raw.toLowerCase();
-  if (['true', '1', 'yes'].includes(value)) return true;
   if (['false', '0', 'no'].includes(value)) return false;
-  throw new ConfigError(`TRUST_PROXY must be "true" or "false" (got ${shown(raw)}).`);
+  // "Trust every address" took the left-most X-Forwarded-For, which the client writes: refused, not reinterpreted.
+  if (['true', 'yes'].includes(value)) throw new ConfigError(TRUST_PROXY_TRUE_REFUSED);
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > TRUST_PROXY_MAX_HOPS) {
+      throw new ConfigError(`TRUST_PROXY must count at most ${TRUST_PROXY_MAX_HOPS} proxies (got ${shown(raw)}).`);
+    }
+    return hops;
+  }
+  const entries = raw.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const wrong = entries.find((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || wrong !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be false, the number of proxies in front of the server (such as 1), or a comma-separated list of their addresses or CIDR ranges such as 127.0.0.1,10.0.0.0/8 (got ${shown(wrong ?? raw)}).`,
+    );
+  }
+  return entries;
 }
 
 /** A whole number from `min` to `max`, or `fallback` when unset; otherwise a sentence naming the key and the range. */

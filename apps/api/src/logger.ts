@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { LogLevel } from './config.js';
+import { LOG_SERIALIZERS } from './log-serializers.js';
 
 // Anything that could hold a credential or card data is replaced before a line is written, wherever it
 // appears in a logged object: request headers, bodies, or an object a route logs on purpose.
@@ -11,12 +12,18 @@ export const REDACTED_PATHS = [
   'headers.authorization',
   'headers.cookie',
   'res.headers["set-cookie"]',
+  // Objects that carry the request's headers one level down (@fastify/multipart logs its busboy options at trace).
+  '*.headers.authorization',
+  '*.headers.cookie',
   ...SECRET_FIELDS.flatMap((field) => [field, `body.${field}`, `req.body.${field}`, `*.${field}`]),
 ];
 
-/** The server's pino logger: JSON lines on stdout (or `destination`), secrets redacted. */
+/**
+ * The server's pino logger: JSON lines on stdout (or `destination`), secrets redacted, errors, bodies and records
+ * written without the values they carry (log-serializers.ts: donor data never reaches the log, whatever failed).
+ */
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
-  const options = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  const options = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers: LOG_SERIALIZERS };
   return destination ? pino(options, destination) : pino(options);
 }
 

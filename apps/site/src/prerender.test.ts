@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOT_FOUND_PRERENDER } from '@charity/domain';
 import { CAMPAIGNS_FIRST_PAGE_QUERY, PAYMENTS_MODES, PRERENDERED_PAGES, pageHtml, prerenderPage, renderCampaignsWithData } from './prerender';
 import { campaignListStore } from './features/campaigns/stores/use-campaign-list';
 
@@ -25,6 +26,18 @@ describe('prerenderPage', () => {
     expect(events.html).toContain('Loading events...');
     expect(events.title).toBe('Events | Bright Beginnings Foundation');
     expect((await prerenderPage('/', 'sandbox')).title).toBe('Bright Beginnings Foundation');
+  });
+
+  it("prerenders the 404 page (the server sends it for every address no page owns) with the spec's texts", async () => {
+    expect(PRERENDERED_PAGES[NOT_FOUND_PRERENDER.path]).toBe(NOT_FOUND_PRERENDER.name);
+    const { html, title } = await prerenderPage(NOT_FOUND_PRERENDER.path, 'sandbox');
+    expect(html).toContain('<p class="cs-not-found__code">404</p>');
+    expect(html).toMatch(/<h1[^>]*>Page Not Found<\/h1>/);
+    expect(html).toContain('The page you&#x27;re looking for doesn&#x27;t exist.');
+    expect(html).toContain('Go Home');
+    expect(title).toBe('Page Not Found | Bright Beginnings Foundation');
+    // Rendered outside every section: the header marks no link current (hydration.ts relies on it).
+    expect(html).not.toContain('aria-current');
   });
 
   it('leaves out the donate page tags that need the site origin (the browser adds them)', async () => {

@@ -6,6 +6,7 @@
 // the client's first render: data-driven parts show their loading state (their fetches start in effects, which never
 // run here) and lazily loaded pages are awaited (prerenderToNodeStream resolves every Suspense boundary).
 import { StrictMode } from 'react';
+import { NOT_FOUND_PRERENDER } from '@charity/domain';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppProviderTree } from './app/providers';
@@ -23,7 +24,8 @@ export { pageHtml, splitHoisted } from './prerender-html';
 
 /**
  * The pages prerendered, by path, with the name of their file. Only pages whose first render is the same for every
- * visitor: not /login or /admin (they depend on the stored session).
+ * visitor: not /login or /admin (they depend on the stored session). The 404 page too: the API sends it, with status
+ * 404, for every address no page owns (decision 016), and it is hydrated there (app/hydration.ts).
  */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/': 'index',
@@ -32,6 +34,7 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/contact': 'contact',
   '/donate': 'donate',
   '/events': 'events',
+  [NOT_FOUND_PRERENDER.path]: NOT_FOUND_PRERENDER.name,
 };
 
 export const PAYMENTS_MODES: readonly ServerPaymentsMode[] = ['sandbox', 'stripe'];

@@ -29,3 +29,4 @@ export * from './login-failure';
 export * from './card-payments';
 export * from './admin';
 export * from './donation-payment';
+export * from './site-routes';

@@ -1,40 +1,88 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { isIP } from 'node:net';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/open.js';
-import { loginAttempts } from '../db/schema.js';
+import { adminUsers, loginAttempts, signInAddresses } from '../db/schema.js';
 
-// Brute-force protection for anything that checks a password (sign-in, password change). Failures are counted
-// per username and per client address in fixed 15-minute windows, in the database: the count survives a
-// restart and every API process sharing the database shares it.
+// Brute-force protection for anything that checks a password (sign-in, password change), without handing anyone a
+// way to lock the real admin out (docs/decisions/012-sign-in-lock-out.md, with the numbers). Failures are counted in
+// fixed 15-minute windows, in the database (a restart keeps them; every API process sharing the database shares
+// them), against three keys:
+//  - the account from one address ('pair:'): strict, 10 failures then 429: guessing from one place stops;
+//  - the address across all accounts ('ip:'): 30 failures then 429: one place trying many accounts stops;
+//  - the account from anywhere ('user:'): never a 429, only a growing wait (1 s … 10 s) before the password check,
+//    skipped for an address that signed in to this account within 90 days (sign_in_addresses). An attacker without
+//    the admin's address can slow a new address down, never refuse it, and cannot slow the admin's usual one at all.
 //
 // An attempt is counted BEFORE the password is checked (and given back on success). Counting only after a
 // failure would let an attacker fire a hundred guesses at once, all checked before the first failure lands.
 
 export const LOGIN_THROTTLE = {
-  /** Failures allowed per key and window; the next attempt is answered 429 without checking anything. */
-  maxFailures: 10,
   windowMs: 15 * 60 * 1000,
-  /** From this many earlier failures on, every attempt waits before its password is checked. */
+  /** Failures allowed per (account, address) and window; the next attempt is answered 429 without checking anything. */
+  maxFailuresPerAccountAndAddress: 10,
+  /** Failures allowed per address across every account and window; the next attempt is answered 429. */
+  maxFailuresPerAddress: 30,
+  /** From this many earlier failures of the account (from anywhere) on, an attempt from a new address waits. */
   slowAfter: 3,
-  maxDelayMs: 5000,
+  firstDelayMs: 1000,
+  maxDelayMs: 10_000,
+  /** An address that signed in to the account this recently skips the account's waits. */
+  knownAddressMs: 90 * 24 * 60 * 60 * 1000,
 } as const;
 
 export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
 
-/** How long an attempt waits, given the failures already counted before it: 0, 0, 0, then 1 s, 2 s … 5 s. */
+/** How long an attempt from a new address waits, given the account's earlier failures: 0, 0, 0, then 1, 2, 4, 8, 10, 10 … s. */
 export function loginDelayMs(priorFailures: number): number {
   if (priorFailures < LOGIN_THROTTLE.slowAfter) return 0;
-  return Math.min((priorFailures - LOGIN_THROTTLE.slowAfter + 1) * 1000, LOGIN_THROTTLE.maxDelayMs);
+  const doublings = Math.min(priorFailures - LOGIN_THROTTLE.slowAfter, 10);
+  return Math.min(LOGIN_THROTTLE.firstDelayMs * 2 ** doublings, LOGIN_THROTTLE.maxDelayMs);
 }
 
 export type SlowdownPolicy = (priorFailures: number) => number;
 
-/** The keys an attempt counts against: the username (case-insensitive) and the client address. */
-export function attemptKeys(username: string, ip: string): string[] {
-  return [`user:${username.trim().normalize('NFKC').toLowerCase()}`, `ip:${ip}`];
+/** The account part of a key: the username as typed, trimmed, NFKC, lower case ("Asha" and "asha" are one account). */
+function accountName(username: string): string {
+  return username.trim().normalize('NFKC').toLowerCase();
 }
 
-export function userKey(username: string): string {
-  return attemptKeys(username, '')[0]!;
+/** The first four groups of an IPv6 address (its /64), written without leading zeros. */
+function ipv6Network(address: string): string {
+  const [head = '', tail] = address.split('%')[0]!.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  // A trailing dotted IPv4 part takes two groups.
+  const width = (groups: string[]) => groups.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0);
+  const zeros = tail === undefined ? [] : Array<string>(Math.max(0, 8 - width(headGroups) - width(tailGroups))).fill('0');
+  const groups = [...headGroups, ...zeros, ...tailGroups].slice(0, 4);
+  return `${groups.map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
+}
+
+/**
+ * The client as the limits count it: an IPv4 address as it is (also when a dual-stack socket writes it as
+ * ::ffff:a.b.c.d), an IPv6 address as its /64, the smallest block a home or a server is given: otherwise one
+ * client could take a fresh address from its 2^64 for every guess.
+ */
+export function clientAddress(ip: string | undefined): string {
+  const address = ip ?? 'unknown';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  return isIP(address.split('%')[0]!) === 6 ? ipv6Network(address) : address;
+}
+
+export interface AttemptKeys {
+  /** The account from anywhere: waits only. */
+  account: string;
+  /** The address across all accounts: 429 after LOGIN_THROTTLE.maxFailuresPerAddress. */
+  address: string;
+  /** The account from this address: 429 after LOGIN_THROTTLE.maxFailuresPerAccountAndAddress. */
+  pair: string;
+}
+
+/** The keys an attempt for `username` from `address` (clientAddress) counts against. No address holds a space. */
+export function attemptKeys(username: string, address: string): AttemptKeys {
+  const name = accountName(username);
+  return { account: `user:${name}`, address: `ip:${address}`, pair: `pair:${address} ${name}` };
 }
 
 export interface AttemptCount {
@@ -44,13 +92,16 @@ export interface AttemptCount {
   windowStart: Date;
 }
 
-/** Counts one attempt against `key` in its current window (a new window when the old one is over), atomically. */
-export async function countAttempt(db: Database, key: string, now: Date): Promise<AttemptCount> {
+/**
+ * Counts one attempt against each key in its current window (a new window when the old one is over), atomically,
+ * in one statement. Returns the counts in the order of `keys` (which must differ from each other).
+ */
+export async function countAttempts(db: Database, keys: readonly string[], now: Date): Promise<AttemptCount[]> {
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const windowOver = sql`${loginAttempts.windowStart} <= ${new Date(now.getTime() - LOGIN_THROTTLE.windowMs).toISOString()}::timestamptz`;
-  const [row] = await db
+  const rows = await db
     .insert(loginAttempts)
-    .values({ key, windowStart: now, failures: 1 })
+    .values(keys.map((key) => ({ key, windowStart: now, failures: 1 })))
     .onConflictDoUpdate({
       target: loginAttempts.key,
       // Both expressions read the row as it was before this statement (PostgreSQL's UPDATE semantics).
@@ -59,33 +110,79 @@ export async function countAttempt(db: Database, key: string, now: Date): Promis
         windowStart: sql`case when ${windowOver} then ${nowSql} else ${loginAttempts.windowStart} end`,
       },
     })
-    .returning({ failures: loginAttempts.failures, windowStart: loginAttempts.windowStart });
-  return { key, failures: row!.failures, windowStart: row!.windowStart };
+    .returning({ key: loginAttempts.key, failures: loginAttempts.failures, windowStart: loginAttempts.windowStart });
+  return keys.map((key) => rows.find((row) => row.key === key)!);
 }
 
 /** Gives back an attempt counted before a check that then succeeded. */
-export async function uncountAttempt(db: Database, key: string): Promise<void> {
+export async function uncountAttempts(db: Database, keys: readonly string[]): Promise<void> {
   await db
     .update(loginAttempts)
     .set({ failures: sql`greatest(${loginAttempts.failures} - 1, 0)` })
-    .where(eq(loginAttempts.key, key));
+    .where(inArray(loginAttempts.key, [...keys]));
 }
 
-/** Forgets a key's failures (a successful sign-in clears its username; a password reset too). */
+/** Forgets a key's failures. */
 export async function resetAttempts(db: Database, key: string): Promise<void> {
   await db.delete(loginAttempts).where(eq(loginAttempts.key, key));
 }
 
-/** Seconds until the window of the most recent over-limit key ends, at least 1. */
-export function retryAfterSeconds(counts: readonly AttemptCount[], now: Date): number {
-  const ends = counts
-    .filter((c) => c.failures > LOGIN_THROTTLE.maxFailures)
-    .map((c) => c.windowStart.getTime() + LOGIN_THROTTLE.windowMs);
+/**
+ * Forgets every failure counted against an account: from anywhere and from each address (`npm run admin -- unlock`,
+ * reset-password). Returns how many counters held failures, and how many addresses those were for. The per-address
+ * counts across accounts stay.
+ */
+export async function unlockAccount(db: Database, username: string): Promise<{ counters: number; addresses: number }> {
+  const name = accountName(username);
+  // A pair key is 'pair:<address> <name>', and no address holds a space: the name is everything after the first one.
+  const deleted = await db
+    .delete(loginAttempts)
+    .where(
+      or(
+        eq(loginAttempts.key, `user:${name}`),
+        and(sql`${loginAttempts.key} like 'pair:%'`, sql`substr(${loginAttempts.key}, strpos(${loginAttempts.key}, ' ') + 1) = ${name}`),
+      ),
+    )
+    .returning({ key: loginAttempts.key, failures: loginAttempts.failures });
+  // A counter at 0 is a success's given-back attempt: nothing was locked there.
+  const counted = deleted.filter((row) => row.failures > 0);
+  return { counters: counted.length, addresses: counted.filter((row) => row.key.startsWith('pair:')).length };
+}
+
+/** Seconds until the window of the most recent over-limit count ends, at least 1. */
+export function retryAfterSeconds(overLimit: readonly AttemptCount[], now: Date): number {
+  const ends = overLimit.map((c) => c.windowStart.getTime() + LOGIN_THROTTLE.windowMs);
   const latest = Math.max(now.getTime(), ...ends);
   return Math.max(1, Math.ceil((latest - now.getTime()) / 1000));
 }
 
-/** Deletes windows that ended long ago: rows for every username ever tried would otherwise pile up. */
+/** Whether `address` signed in to the account named `username` (exactly, as sign-in finds it) within 90 days. */
+export async function isKnownAddress(db: Database, username: string, address: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: signInAddresses.userId })
+    .from(signInAddresses)
+    .innerJoin(adminUsers, eq(adminUsers.id, signInAddresses.userId))
+    .where(
+      and(
+        eq(adminUsers.username, username),
+        eq(signInAddresses.address, address),
+        gt(signInAddresses.lastSignedInAt, new Date(now.getTime() - LOGIN_THROTTLE.knownAddressMs)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Records a successful sign-in (or password check) of `userId` from `address`. */
+export async function rememberAddress(db: Database, userId: number, address: string, now: Date): Promise<void> {
+  await db
+    .insert(signInAddresses)
+    .values({ userId, address, lastSignedInAt: now })
+    .onConflictDoUpdate({ target: [signInAddresses.userId, signInAddresses.address], set: { lastSignedInAt: now } });
+}
+
+/** Deletes windows that ended long ago and addresses no longer known: rows would otherwise pile up. */
 export async function deleteOldAttempts(db: Database, now: Date): Promise<void> {
   await db.delete(loginAttempts).where(lt(loginAttempts.windowStart, new Date(now.getTime() - 2 * LOGIN_THROTTLE.windowMs)));
+  await db.delete(signInAddresses).where(lt(signInAddresses.lastSignedInAt, new Date(now.getTime() - LOGIN_THROTTLE.knownAddressMs)));
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { resetAttempts, userKey } from '../auth/attempts.js';
+import { unlockAccount } from '../auth/attempts.js';
 import { hashPassword } from '../auth/password.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { ADMIN_ROLE, FULL_NAME_MAX_LENGTH, newPasswordProblem, usernameProblem } from '../auth/users.js';
@@ -17,6 +17,7 @@ export const USAGE = `Usage: npm run admin -- <command>
 Commands:
   create <username> [--full-name "Full Name"]   add an admin account
   reset-password <username>                     set a new password and sign the account out everywhere
+  unlock <username>                             forget the account's failed sign-in attempts (lifts a lock-out)
 
 The password is read from the ADMIN_PASSWORD environment variable, or asked for twice (not shown as you type).
 It needs at least 6 characters. With the embedded database, stop the server first; with DATABASE_URL it may run.`;
@@ -44,7 +45,7 @@ export interface CliIo {
 }
 
 interface Parsed {
-  command: 'create' | 'reset-password' | 'help';
+  command: 'create' | 'reset-password' | 'unlock' | 'help';
   username?: string;
   fullName?: string;
 }
@@ -54,7 +55,7 @@ export function parseArgs(argv: readonly string[]): Parsed {
   if (args.length === 0) throw new CliError(USAGE, 2);
   if (args.some((a) => a === '--help' || a === '-h' || a === 'help')) return { command: 'help' };
   const command = args.shift()!;
-  if (command !== 'create' && command !== 'reset-password') throw new CliError(`Unknown command "${command}".\n\n${USAGE}`, 2);
+  if (command !== 'create' && command !== 'reset-password' && command !== 'unlock') throw new CliError(`Unknown command "${command}".\n\n${USAGE}`, 2);
   let username: string | undefined;
   let fullName: string | undefined;
   while (args.length > 0) {
@@ -125,8 +126,23 @@ async function resetPassword(db: Database, io: CliIo, username: string): Promise
     return revokeUserSessions(tx as unknown as Database, user.id, now);
   });
   // A reset usually follows a lock-out: the account can be used again at once.
-  await resetAttempts(db, userKey(username));
+  await unlockAccount(db, username);
   io.print(`Changed the password of "${username}"; ${signedOut} session${signedOut === 1 ? '' : 's'} signed out.`);
+}
+
+/**
+ * Forgets the account's failed sign-ins, from anywhere and per address (docs/decisions/012-sign-in-lock-out.md): for
+ * the admin whose own address reached the per-account limit (a shared office address, a colleague's typos).
+ */
+async function unlock(db: Database, io: CliIo, username: string): Promise<void> {
+  const [user] = await db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.username, username)).limit(1);
+  if (!user) throw new CliError(`There is no account named "${username}"; nothing was changed.`);
+  const { counters, addresses } = await unlockAccount(db, username);
+  io.print(
+    counters === 0
+      ? `"${username}" has no failed sign-in attempts; nothing to unlock.`
+      : `Unlocked "${username}": its failed sign-in attempts (from ${addresses} address${addresses === 1 ? '' : 'es'}) are forgotten; it can sign in again at once.`,
+  );
 }
 
 /** Runs one command; throws CliError for anything the operator should fix. */
@@ -137,5 +153,6 @@ export async function runAdminCommand(db: Database, argv: readonly string[], io:
     return;
   }
   if (parsed.command === 'create') await create(db, io, parsed.username!, parsed.fullName);
+  else if (parsed.command === 'unlock') await unlock(db, io, parsed.username!);
   else await resetPassword(db, io, parsed.username!);
 }

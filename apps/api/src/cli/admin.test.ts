@@ -45,6 +45,7 @@ describe('parseArgs', () => {
     expect(parseArgs(['create', 'asha', '--full-name', 'Asha Rao'])).toEqual({ command: 'create', username: 'asha', fullName: 'Asha Rao' });
     expect(parseArgs(['create', '--full-name=Asha Rao', 'asha'])).toEqual({ command: 'create', username: 'asha', fullName: 'Asha Rao' });
     expect(parseArgs(['reset-password', 'asha'])).toEqual({ command: 'reset-password', username: 'asha', fullName: undefined });
+    expect(parseArgs(['unlock', 'asha'])).toEqual({ command: 'unlock', username: 'asha', fullName: undefined });
     expect(parseArgs(['--help'])).toEqual({ command: 'help' });
   });
 
@@ -55,6 +56,7 @@ describe('parseArgs', () => {
     [['create', 'asha', 'rao'], 'Unexpected argument "rao"'],
     [['create', 'asha', '--full-name'], '--full-name needs a value'],
     [['reset-password', 'asha', '--full-name', 'X'], 'Unknown option "--full-name"'],
+    [['unlock'], 'The unlock command needs a username.'],
     [['create', 'asha', '--password', 'x'], 'Unknown option "--password"'],
   ])('refuses %j with exit code 2', (argv, message) => {
     try {
@@ -124,9 +126,9 @@ describeEachDatabase('admin CLI commands', (ctx) => {
 
   it('reset-password sets a new password, signs the account out everywhere and lifts a lock-out', async () => {
     const token = await signIn(app, { username: 'asha', password: 'from-the-env-1' });
-    for (let i = 0; i < 11; i += 1) await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'asha', password: `guess-${i}` }, remoteAddress: `10.50.0.${i}` });
+    for (let i = 0; i < 11; i += 1) await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'asha', password: `guess-${i}` }, remoteAddress: '10.50.0.1' });
     expect(
-      (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'asha', password: 'from-the-env-1' }, remoteAddress: '10.50.1.1' })).statusCode,
+      (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'asha', password: 'from-the-env-1' }, remoteAddress: '10.50.0.1' })).statusCode,
     ).toBe(429);
 
     const out = io({ env: { ADMIN_PASSWORD: 'after-reset-22' } });
@@ -135,7 +137,37 @@ describeEachDatabase('admin CLI commands', (ctx) => {
     expect(out.printed).toEqual(['Changed the password of "asha"; 2 sessions signed out.']);
     expect((await app.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(token) })).statusCode).toBe(401);
     expect(await ctx.database.db.select().from(loginAttempts).where(eq(loginAttempts.key, 'user:asha'))).toEqual([]);
-    await signIn(app, { username: 'asha', password: 'after-reset-22' }, '10.50.2.1');
+    await signIn(app, { username: 'asha', password: 'after-reset-22' }, '10.50.0.1');
+  });
+
+  it('unlock forgets the account’s failed sign-ins from every address (not other accounts’), and says so', async () => {
+    const login = (username: string, password: string, remoteAddress: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
+    await runAdminCommand(ctx.database.db, ['create', 'meera'], io({ env: { ADMIN_PASSWORD: 'meera-pass-1' } }));
+    for (const address of ['10.51.0.1', '10.51.0.2']) {
+      for (let i = 0; i < 11; i += 1) await login('asha', `guess-${i}`, address);
+    }
+    for (let i = 0; i < 3; i += 1) await login('meera', `guess-${i}`, '10.51.0.3');
+    expect((await login('asha', 'after-reset-22', '10.51.0.1')).statusCode).toBe(429);
+
+    const out = io();
+    await runAdminCommand(ctx.database.db, ['unlock', 'asha'], out);
+    expect(out.printed).toEqual(['Unlocked "asha": its failed sign-in attempts (from 2 addresses) are forgotten; it can sign in again at once.']);
+    const keys = (await ctx.database.db.select().from(loginAttempts)).map((row) => row.key);
+    expect(keys.filter((key) => key.includes('asha'))).toEqual([]);
+    expect(keys).toContain('pair:10.51.0.3 meera');
+    expect(keys).toContain('user:meera');
+    await signIn(app, { username: 'asha', password: 'after-reset-22' }, '10.51.0.1');
+
+    const again = io();
+    await runAdminCommand(ctx.database.db, ['unlock', 'asha'], again);
+    expect(again.printed).toEqual(['"asha" has no failed sign-in attempts; nothing to unlock.']);
+  });
+
+  it('unlock of an unknown account says so and changes nothing', async () => {
+    const error = await failure(runAdminCommand(ctx.database.db, ['unlock', 'nobody'], io()));
+    expect(error.message).toBe('There is no account named "nobody"; nothing was changed.');
+    expect(error.exitCode).toBe(1);
   });
 
   it('reset-password of an unknown account says how to create it', async () => {
@@ -173,6 +205,10 @@ describe('the admin command as a process', () => {
     const usage = await run([], { DATA_DIR: dataDir });
     expect(usage.code).toBe(2);
     expect(usage.output).toContain('Usage: npm run admin -- <command>');
+    const unlocked = await run(['unlock', 'asha'], { DATA_DIR: dataDir });
+    expect(unlocked).toEqual({ code: 0, output: '"asha" has no failed sign-in attempts; nothing to unlock.\n' });
+    const unknown = await run(['unlock', 'nobody'], { DATA_DIR: dataDir });
+    expect(unknown).toEqual({ code: 1, output: 'There is no account named "nobody"; nothing was changed.\n' });
     const badSetting = await run(['create', 'x'], { DATA_DIR: dataDir, UPLOAD_MAX_MB: 'lots' });
     expect(badSetting).toEqual({ code: 1, output: 'UPLOAD_MAX_MB must be a whole number of megabytes from 1 to 50 (got "lots").\n' });
   });

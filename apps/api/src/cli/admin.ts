@@ -5,9 +5,9 @@ import { migrateDatabase, withStartupLock } from '../db/migrate.js';
 import { DatabaseConnectionError, openDatabase, type DatabaseHandle } from '../db/open.js';
 import { CliError, parseArgs, runAdminCommand, USAGE, type CliIo } from './admin-commands.js';
 
-// `npm run admin -- create <username> [--full-name "…"]` and `npm run admin -- reset-password <username>`
-// (root script: node apps/api/dist/cli/admin.js). Reads the same settings as the server (.env in the working
-// directory, then the environment) and opens the same database.
+// `npm run admin -- create <username> [--full-name "…"]`, `npm run admin -- reset-password <username>` and
+// `npm run admin -- unlock <username>` (root script: node apps/api/dist/cli/admin.js). Reads the same settings as
+// the server (.env in the working directory, then the environment) and opens the same database.
 
 const OPERATOR_ERRORS = [CliError, ConfigError, DatabaseLockedError, DatabaseConnectionError];
 

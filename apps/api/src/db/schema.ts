@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -80,6 +81,23 @@ export const loginAttempts = pgTable(
     failures: integer('failures').notNull().default(0),
   },
   (t) => [index('login_attempts_window_start_idx').on(t.windowStart)],
+);
+
+/**
+ * Where each account last signed in successfully, per client address (an IPv6 client's /64). An attempt from an
+ * address that signed in to the account within 90 days skips the account's slow-down, so an attacker elsewhere
+ * cannot slow the real admin down (docs/decisions/012-sign-in-lock-out.md). Rows older than that are deleted.
+ */
+export const signInAddresses = pgTable(
+  'sign_in_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSignedInAt: instant('last_signed_in_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] }), index('sign_in_addresses_last_signed_in_at_idx').on(t.lastSignedInAt)],
 );
 
 /** Exactly one row (id is always 1): the organisation's public details. */

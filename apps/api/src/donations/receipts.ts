@@ -324,7 +324,7 @@ async function composeAndSend(deps: ReceiptMailDeps, receiptId: number, queuedOn
   });
   if (!recorded) return null;
   if (!mailer.delivers) {
-    log.info({ outboxId: recorded.outboxId, to: message.to }, 'no SMTP_URL: mail kept in the outbox');
+    log.info({ outboxId: recorded.outboxId, receipt: receipt.number }, 'no SMTP_URL: mail kept in the outbox');
     return recorded;
   }
   return mailer.deliver(recorded.outboxId, message);

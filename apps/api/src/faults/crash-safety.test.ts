@@ -193,7 +193,7 @@ describe('crash safety: SIGKILL under donation load, then restart', () => {
   it.concurrent(`keeps every acknowledged donation, pays every succeeded payment and issues one receipt per donation without number gaps on PGlite (${KILLS} kills)`, async () => {
     const started = performance.now();
     const dataDir = temporaryDir('charity-crash-');
-    const result = await crashAndRestart({ DATA_DIR: dataDir, TRUST_PROXY: 'true' });
+    const result = await crashAndRestart({ DATA_DIR: dataDir, TRUST_PROXY: '1' });
     expect(result.unexpected).toEqual([]);
     const handle = await openDatabase({ dataDir, databaseUrl: null });
     try {
@@ -213,7 +213,7 @@ describe('crash safety: SIGKILL under donation load, then restart', () => {
       url.pathname = `/${name}`;
       await onServer(`create database "${name}"`);
       try {
-        const result = await crashAndRestart({ DATA_DIR: temporaryDir('charity-crash-'), DATABASE_URL: url.toString(), TRUST_PROXY: 'true' });
+        const result = await crashAndRestart({ DATA_DIR: temporaryDir('charity-crash-'), DATABASE_URL: url.toString(), TRUST_PROXY: '1' });
         expect(result.unexpected).toEqual([]);
         const handle = await openDatabase({ dataDir: temporaryDir(), databaseUrl: url.toString() });
         try {

@@ -3,7 +3,7 @@ import { indianDonation } from '../test/donations.js';
 
 // Donors over real HTTP, as the donate wizard does it in sandbox mode: create-intent, the sandbox's confirm (what
 // Stripe.js does), save-after-payment, then the receipt (generate-and-send). Each donor comes from an address of
-// its own (X-Forwarded-For; the server runs with TRUST_PROXY=true), as in production, so the per-address limits of
+// its own (X-Forwarded-For; the server runs with TRUST_PROXY=1), as in production, so the per-address limits of
 // create-intent do not throttle a load test. What each donor was told is written to a ledger the test checks the
 // database against afterwards.
 

@@ -9,6 +9,7 @@ import { createSession } from '../auth/sessions.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { adminSessions, adminUsers, eventImages, events } from '../db/schema.js';
 import { SandboxProvider } from '../payments/sandbox-provider.js';
+import { FRAMEWORK_ERROR_MESSAGES } from '../plugins/security-headers.js';
 import { insertMessages } from '../test/admin-fixtures.js';
 import { insertCampaigns } from '../test/campaign-fixtures.js';
 import { temporaryDir, type DatabaseContext } from '../test/databases.js';
@@ -27,11 +28,13 @@ import { operationSpecs, type FuzzAuth, type FuzzWorld, type OperationSpec } fro
 // NUL), missing and extra fields, SQL and script payloads, bad JSON, wrong content types, bad multipart, bad path
 // parameters and query strings. Every answer must be below 500, and an error must be the API's JSON envelope
 // { success: false, message } with a message; after every refused write the database (row counts and a hash of
-// every table's content) and the uploads folder must be as they were.
+// every table's content) and the uploads folder must be as they were. Text that is not well-formed Unicode (lone
+// surrogates, high or low, alone or in reversed pairs) put into one field, at any depth, of an otherwise valid body
+// must be answered 400 "<field> contains characters that are not valid text." (multipart: refused).
 //
 // The app listens on a real port and is driven over keep-alive HTTP, not app.inject: the real HTTP parser, header
 // limits and socket handling are part of what a hostile client meets. Addresses come from X-Forwarded-For (with
-// TRUST_PROXY on), a new one per request, so the per-address rate limits let validation run; admin routes are
+// TRUST_PROXY=1), a new one per request, so the per-address rate limits let validation run; admin routes are
 // fuzzed with a valid admin token (without one they answer 401 before validation: admin-access.test.ts).
 //
 // Cost (it runs in CI on every push): ~27,000 requests per database. Writes are sent one at a time with a database
@@ -126,6 +129,35 @@ function expectErrorEnvelope(response: RawResponse, label: string) {
   }
 }
 
+const NOT_VALID_TEXT = / contains characters that are not valid text\.$/;
+/** What the router answers for an address it cannot route (a bad %-escape, too long), before any hook runs. */
+const ROUTER_REFUSALS: ReadonlySet<unknown> = new Set(Object.values(FRAMEWORK_ERROR_MESSAGES));
+
+/**
+ * Text that is not well-formed Unicode in an otherwise valid request (inputs.ts illFormedJson, illFormedMultipart):
+ * a JSON body is refused at the boundary, 400 with the sentence naming the field, before any route code (only an
+ * address the router itself refuses is answered first); a multipart one is refused (its parts are checked as the
+ * route reads them, and a route may refuse a bad id first).
+ */
+function expectIllFormedTextRefused(request: FuzzRequest, response: RawResponse, label: string) {
+  const kind = request.body.illFormedText;
+  if (!kind || response.status === 429) return;
+  if (kind === 'multipart') {
+    if (response.status < 400) throw new Error(`${label}: text that is not well-formed was accepted (${response.status})`);
+    return;
+  }
+  let message: unknown;
+  try {
+    message = (JSON.parse(response.text()) as { message?: unknown }).message;
+  } catch {
+    message = undefined;
+  }
+  if (ROUTER_REFUSALS.has(message) && response.status < 500) return;
+  if (response.status !== 400 || typeof message !== 'string' || !NOT_VALID_TEXT.test(message)) {
+    throw new Error(`${label}: text that is not well-formed was answered ${response.status} ${response.text().slice(0, 200)}, not 400 naming the field`);
+  }
+}
+
 /** Defines the fuzz on one database (api-fuzz.pglite.test.ts, api-fuzz.postgres.test.ts: two files, so they run in parallel). */
 export function defineApiFuzz(describeOn: (title: string, suite: (ctx: DatabaseContext) => void) => void): void {
 describeOn('API fuzz', (ctx) => {
@@ -150,7 +182,7 @@ describeOn('API fuzz', (ctx) => {
     writeFileSync(path.join(siteDir, 'assets', 'app-abc.js'), 'export {};');
     // FUZZ_LOG_LEVEL=error shows the server's account of a 5xx the fuzz found (a replay with it set says why).
     const logLevel = (process.env.FUZZ_LOG_LEVEL ?? 'silent') as typeof ctx.config.logLevel;
-    const config = { ...ctx.config, trustProxy: true, siteDir, logLevel };
+    const config = { ...ctx.config, trustProxy: 1, siteDir, logLevel };
     uploadsDir = config.uploadsDir;
 
     const sandbox = new SandboxProvider(ctx.database.db);
@@ -287,6 +319,7 @@ describeOn('API fuzz', (ctx) => {
     if (response.status >= 400 && request.method !== 'HEAD' && (api || String(response.headers['content-type']).startsWith('application/json'))) {
       expectErrorEnvelope(response, label);
     }
+    expectIllFormedTextRefused(request, response, label);
     return { response, label };
   }
 
@@ -299,7 +332,8 @@ describeOn('API fuzz', (ctx) => {
     const arbitrary = notFound
       ? fc
           .tuple(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'), fc.array(urlString, { minLength: 1, maxLength: 3 }), jsonBodies({ a: 1 }))
-          .map(([m, segments, body]) => ({ method: m, path: `/api/${segments.map(encodePart).join('/')}`, headers: {}, body }))
+          // An unknown address answers 404 whatever its body holds, text that is not well-formed included.
+          .map(([m, segments, body]) => ({ method: m, path: `/api/${segments.map(encodePart).join('/')}`, headers: {}, body: { ...body, illFormedText: undefined } }))
       : requests(method, url, spec);
     const writes = notFound || !(method === 'GET' || method === 'HEAD');
     let baseline = await snapshot();

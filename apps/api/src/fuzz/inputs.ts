@@ -126,6 +126,66 @@ export interface FuzzBody {
   contentType?: string;
   data?: Buffer;
   label: string;
+  /**
+   * The body holds text that is not well-formed Unicode (a lone surrogate) in an otherwise valid request: 'json' must
+   * be answered 400 "… contains characters that are not valid text." (the boundary refuses it before any route
+   * code); 'multipart' must be refused (4xx: a route may refuse a bad id before it reads the part).
+   */
+  illFormedText?: 'json' | 'multipart';
+}
+
+// ---- Text that is not well-formed Unicode ----
+
+/** Lone surrogates: high and low alone, at either end or inside other text, and pairs in the wrong order. */
+export const LONE_SURROGATES = ['\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\uDE00\uD83D', '\uDFFF\uDBFF', 'a\uD83D', '\uDE00b', 'Asha \uD800 Verma'] as const;
+
+/** Every path from the top of `value` to a leaf (an array item, a field of any type), nested objects included. */
+function leafPaths(value: unknown, path: string[] = []): string[][] {
+  if (Array.isArray(value)) return value.length === 0 ? [path] : value.flatMap((item, i) => leafPaths(item, [...path, String(i)]));
+  if (isPlainObject(value)) {
+    const entries = Object.entries(value);
+    return entries.length === 0 ? [path] : entries.flatMap(([key, item]) => leafPaths(item, [...path, key]));
+  }
+  return [path];
+}
+
+/** A deep copy of `value` with what is at `path` replaced by `leaf(what was there)`. */
+function withLeaf(value: unknown, path: readonly string[], leaf: (old: unknown) => unknown): unknown {
+  if (path.length === 0) return leaf(value);
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) return value.map((item, i) => (String(i) === head ? withLeaf(item, rest, leaf) : item));
+  const record = value as Record<string, unknown>;
+  return { ...record, [head!]: withLeaf(record[head!], rest, leaf) };
+}
+
+/**
+ * The template, valid in every other respect, with one lone surrogate put into one of its fields, at any depth (a
+ * donor's name deep in donation_data as much as a top-level title): in place of the value, before it, after it or
+ * inside it, or in a field name. The body must be refused with 400 naming the field.
+ */
+export function illFormedJson(template: Record<string, unknown>): fc.Arbitrary<FuzzBody> {
+  const paths = leafPaths(template);
+  const lone = fc.constantFrom(...LONE_SURROGATES);
+  const placed = fc.tuple(fc.constantFrom(...paths), lone, fc.constantFrom('replace', 'before', 'after', 'inside')).map(([path, text, where]) => {
+    const value = withLeaf(template, path, (old) => {
+      // An empty object or list (leafPaths stops there): the text goes in as its one field or item.
+      if (isPlainObject(old)) return { ...old, note: text };
+      if (Array.isArray(old)) return [text];
+      const around = typeof old === 'string' ? old : old === undefined || old === null ? '' : String(old);
+      if (where === 'replace' || around === '') return text;
+      if (where === 'before') return text + around;
+      if (where === 'after') return around + text;
+      const middle = Math.floor(around.length / 2);
+      return around.slice(0, middle) + text + around.slice(middle);
+    });
+    return json(value, `json ill-formed text at ${path.join('.') || 'the top'} (${where})`);
+  });
+  const inKey = fc.tuple(fc.constantFrom(...paths), lone).map(([path, text]) => {
+    const parent = path.slice(0, -1);
+    const value = withLeaf(template, parent, (old) => ({ ...(isPlainObject(old) ? old : {}), [`field${text}`]: 'x' }));
+    return json(value, `json ill-formed field name under ${parent.join('.') || 'the top'}`);
+  });
+  return fc.oneof({ weight: 4, arbitrary: placed }, { weight: 1, arbitrary: inKey }).map((body) => ({ ...body, illFormedText: 'json' as const }));
 }
 
 /** Text that is not JSON, or JSON a careful parser refuses (prototype keys), sent as application/json. */
@@ -157,21 +217,37 @@ export interface MultipartPart {
   name: string;
   value?: string;
   file?: { filename: string; contentType: string; data: Buffer };
+  /**
+   * Written in UTF-16 (little-endian), as the part's Content-Type declares (value) or RFC 5987's `*=` parameter
+   * (name, file name): UTF-16 can carry a lone surrogate, which the parser then hands to the route as it is.
+   */
+  utf16?: 'value' | 'name' | 'filename';
+}
+
+/** A `name*=utf-16le''…` parameter value: the text's UTF-16LE bytes, percent-encoded. */
+function utf16Parameter(text: string): string {
+  return `utf-16le''${[...Buffer.from(text, 'utf16le')].map((b) => `%${b.toString(16).padStart(2, '0').toUpperCase()}`).join('')}`;
 }
 
 export function multipartBody(parts: MultipartPart[], boundary = 'fuzzBoundary7MA4YWxkTrZu0gW'): Buffer {
   const chunks: Buffer[] = [];
   for (const part of parts) {
+    const name = part.utf16 === 'name' ? `name*=${utf16Parameter(part.name)}` : `name="${part.name}"`;
     if (part.file) {
+      const filename = part.utf16 === 'filename' ? `filename*=${utf16Parameter(part.file.filename)}` : `filename="${part.file.filename}"`;
       chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.file.filename}"\r\nContent-Type: ${part.file.contentType}\r\n\r\n`,
-        ),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${name}; ${filename}\r\nContent-Type: ${part.file.contentType}\r\n\r\n`),
         part.file.data,
         Buffer.from('\r\n'),
       );
+    } else if (part.utf16 === 'value') {
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${name}\r\nContent-Type: text/plain; charset=utf-16le\r\n\r\n`),
+        Buffer.from(part.value ?? '', 'utf16le'),
+        Buffer.from('\r\n'),
+      );
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value ?? ''}\r\n`));
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${name}\r\n\r\n${part.value ?? ''}\r\n`));
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -222,6 +298,33 @@ export function multipartOf(
       }));
       for (const f of files) parts.push({ name: f.name, file: { filename: f.filename, contentType: f.content.contentType, data: f.content.data } });
       return { contentType: 'multipart/form-data; boundary=fuzzBoundary7MA4YWxkTrZu0gW', data: multipartBody(parts), label: `multipart ${parts.length} parts` };
+    });
+}
+
+/**
+ * A valid form (every template field, and a real picture in `fileField` when given) with one lone surrogate in a
+ * field's value, a field's name or the picture's file name, written in UTF-16 as the part declares: refused.
+ */
+export function illFormedMultipart(template: Record<string, unknown>, fileField: string | null, images: readonly Buffer[]): fc.Arbitrary<FuzzBody> {
+  const where = fc.constantFrom<Array<'value' | 'name' | 'filename'>>(...(fileField ? (['value', 'name', 'filename'] as const) : (['value', 'name'] as const)));
+  return fc
+    .tuple(where, fc.constantFrom(...Object.keys(template)), fc.constantFrom(...LONE_SURROGATES), fc.constantFrom(...images))
+    .map(([target, field, lone, picture]) => {
+      const parts: MultipartPart[] = Object.entries(template).map(([name, value]) => {
+        if (target === 'value' && name === field) return { name, value: `${String(value)}${lone}`, utf16: 'value' as const };
+        if (target === 'name' && name === field) return { name: `${name}${lone}`, value: String(value), utf16: 'name' as const };
+        return { name, value: String(value) };
+      });
+      if (fileField) {
+        const filename = target === 'filename' ? `photo${lone}.png` : 'photo.png';
+        parts.push({ name: fileField, file: { filename, contentType: 'image/png', data: picture }, ...(target === 'filename' ? { utf16: 'filename' as const } : {}) });
+      }
+      return {
+        contentType: 'multipart/form-data; boundary=fuzzBoundary7MA4YWxkTrZu0gW',
+        data: multipartBody(parts),
+        label: `multipart ill-formed text in the ${target} of ${target === 'filename' ? fileField : field}`,
+        illFormedText: 'multipart' as const,
+      };
     });
 }
 
@@ -292,6 +395,7 @@ export function jsonBodies(template: Record<string, unknown>, { keep = 5 }: { ke
     { weight: 1, arbitrary: fc.constant({ contentType: 'application/json', data: Buffer.alloc(0), label: 'empty json body' }) },
     { weight: 1, arbitrary: fc.constant({ label: 'no body' }) },
     { weight: 1, arbitrary: fc.constant({ contentType: 'application/json', data: Buffer.from(JSON.stringify({ big: 'x'.repeat(1024 * 1024 + 10) })), label: 'json over 1 MiB' }) },
+    { weight: 2, arbitrary: illFormedJson(template) },
   );
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { indianDonation } from '../test/donations.js';
-import { jsonBodies, multipartOf, mutated, nastyString, pathParam, pictureUploads, urlString, type FuzzBody } from './inputs.js';
+import { illFormedMultipart, jsonBodies, multipartOf, mutated, nastyString, pathParam, pictureUploads, urlString, type FuzzBody } from './inputs.js';
 
 // What the fuzz sends to each operation of the app: its path parameters, query keys and body, each built around a
 // valid value so that the generated requests reach past the first check and into the route's own validation.
@@ -95,6 +95,8 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
   const campaignBodies = fc.oneof(
     { weight: 3, arbitrary: jsonBodies(campaignTemplate) },
     { weight: 1, arbitrary: multipartOf({ ...campaignTemplate, remove_image: 'true' }, ['image'], world.images) },
+    // Text that is not well-formed (JSON's is in jsonBodies): a part in UTF-16 with a lone surrogate.
+    { weight: 1, arbitrary: illFormedMultipart(campaignTemplate, 'image', world.images) },
   );
   const eventTemplate = { title: 'Fuzz event', description: 'An event made by the fuzz.', date: '2025-03-01', location: 'Hall', impact: '10 children', status: 'completed' };
   const username = fc.constantFrom(...world.usernames);
@@ -142,7 +144,8 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
     'PUT /api/campaigns/:id': { auth: 'admin', params: { id: id(world.draftCampaignId) }, body: campaignBodies },
     'DELETE /api/campaigns/:id': { auth: 'admin', params: { id: idSparing(world.draftCampaignId, [world.campaignId]) } },
     'POST /api/contact': {
-      body: jsonBodies({ name: 'Asha Rao', email: 'asha@example.org', phone: '9876543210', subject: 'Volunteering', message: 'I would like to help.' }),
+      // A valid message (subject is one of CONTACT_SUBJECTS' values), so some are accepted and their notice recorded.
+      body: jsonBodies({ name: 'Asha Rao', email: 'asha@example.org', phone: '9876543210', subject: 'volunteer', message: 'I would like to help.' }),
     },
     'GET /api/events': { query: { status: statusFilter('upcoming', 'ongoing', 'completed') } },
     'GET /api/events/featured': { query: { limit: pageQuery.limit } },
@@ -158,6 +161,7 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
       body: fc.oneof(
         { weight: 6, arbitrary: multipartOf({ caption: 'x' }, ['images', 'images[]'], world.images) },
         { weight: 1, arbitrary: pictureUploads('images', world.images) },
+        { weight: 1, arbitrary: illFormedMultipart({ caption: 'A day at the library' }, 'images', world.images) },
         { weight: 2, arbitrary: jsonBodies({ images: [] }) },
       ),
     },
@@ -194,6 +198,8 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
     'GET /uploads/*': { params: { '*': fc.oneof(fc.constantFrom('events/none-800.webp', 'x.png', 'evil.svg', '../db/x', '.env'), urlString.map((s) => s.split('/').map(encodePartSafe).join('/'))) } },
     'GET /embed/donate': { query: { partner: fc.constantFrom('http://127.0.0.1:1', 'https://evil.example', 'javascript:alert(1)', '"><script>alert(1)</script>') } },
     'GET /widget.js': { query: { v: fc.constantFrom('1', 'x') } },
+    'GET /robots.txt': { query: { v: fc.constantFrom('1', '<x>') } },
+    'GET /sitemap.xml': { query: { page: fc.constantFrom('1', '2', '&amp;') } },
     'GET /storybook': {},
     'GET /storybook/*': { params: { '*': fc.constantFrom('index.html', '../package.json', '%2e%2e/x', 'iframe.html') } },
     'GET /*': { params: { '*': fc.oneof(fc.constantFrom('assets/app-abc.js', 'assets/missing.js', 'campaigns', 'index.html', '.env', '..%2F..%2Fpackage.json'), urlString.map(encodePartSafe)) } },

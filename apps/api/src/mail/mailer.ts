@@ -104,6 +104,11 @@ function describeFailure(error: unknown): string {
   return message.replace(/\/\/[^@\s/]*@/g, '//***@').slice(0, 1000);
 }
 
+/** A mail server's answer as the log writes it: mail addresses (a donor's, in a refusal) replaced. */
+export function withoutMailAddresses(text: string): string {
+  return text.replace(/[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+/g, '[address]');
+}
+
 /**
  * A 5xx SMTP reply is the server's final word (no such mailbox, refused): sending again would be refused again.
  * Anything else (connection refused, time-outs, 4xx "try later") is worth another attempt.
@@ -194,8 +199,10 @@ export function createMailer(options: MailerOptions): Mailer {
     } catch (error) {
       const reason = describeFailure(error);
       const next = isPermanentFailure(error) ? null : nextAttemptAfter(attempts, new Date());
+      // The outbox row (staff see it) keeps the server's whole answer; the log names the row, not the recipient (a
+      // receipt's is the donor), and takes addresses out of the answer ("550 <donor@…>: mailbox unavailable").
       log.warn(
-        { outboxId, to: message.to, reason, attempts, retryAt: next?.toISOString() ?? null },
+        { outboxId, receiptId: message.receiptId, reason: withoutMailAddresses(reason), attempts, retryAt: next?.toISOString() ?? null },
         next ? 'sending a mail failed; it stays in the outbox as failed and will be sent again' : 'sending a mail failed; it stays in the outbox as failed',
       );
       await mark(outboxId, message.receiptId, { status: 'failed', error: reason, nextAttemptAt: next });
@@ -213,7 +220,7 @@ export function createMailer(options: MailerOptions): Mailer {
       return { outboxId: null, status: 'failed' };
     }
     if (!transport) {
-      log.info({ outboxId: recorded.outboxId, to: message.to }, 'no SMTP_URL: mail kept in the outbox');
+      log.info({ outboxId: recorded.outboxId, receiptId: message.receiptId }, 'no SMTP_URL: mail kept in the outbox');
       return recorded;
     }
     return attempt(recorded.outboxId, message, 1);

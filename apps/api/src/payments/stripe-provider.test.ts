@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../test/databases.js';
 import { confirm, createIntent, indianDonation, saveAfterPayment, usDonation } from '../test/donations.js';
 import { startStripeStandIn, type StripeStandIn } from '../test/stripe-stand-in.js';
 import { PaymentProviderError, WebhookSignatureError } from './provider.js';
-import { StripeProvider } from './stripe-provider.js';
+import { StripeProvider, verifyStripeSignature, WEBHOOK_TOLERANCE_SECONDS } from './stripe-provider.js';
 
 // The Stripe implementation, with the real `stripe` SDK pointed at a local stand-in for api.stripe.com that
 // records every call: what the server would send to Stripe, and how it reads Stripe's answers.
@@ -126,6 +126,25 @@ describe('StripeProvider against a local stand-in', () => {
     const withoutSecret = providerFor(standIn, null);
     expect(withoutSecret.webhooksEnabled).toBe(false);
     expect(() => withoutSecret.verifyWebhook(Buffer.from(payload), signature)).toThrow(WebhookSignatureError);
+  });
+});
+
+describe('webhook signature time-stamps', () => {
+  const payload = JSON.stringify({ id: 'evt_2', object: 'event', type: 'charge.refunded', created: 1, data: { object: { id: 'ch_1', object: 'charge' } } });
+  const receivedAt = Date.now();
+  const signedAt = (offsetSeconds: number) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret: KEYS.webhookSecret, timestamp: Math.floor(receivedAt / 1000) + offsetSeconds });
+  const verify = (header: string) => verifyStripeSignature(Buffer.from(payload), header, KEYS.webhookSecret, receivedAt);
+
+  it('accepts a signature made up to 5 minutes before or after it arrives (clocks differ either way)', () => {
+    expect(WEBHOOK_TOLERANCE_SECONDS).toBe(300);
+    for (const offset of [-300, -299, 0, 299, 300]) expect(verify(signedAt(offset)), `${offset} s`).toMatchObject({ id: 'evt_2' });
+  });
+
+  it('refuses one made more than 5 minutes before (a replay) or after (signed with a clock far ahead, replayable later)', () => {
+    for (const offset of [-301, -3600, 301, 3600, 86_400 * 365]) {
+      expect(() => verify(signedAt(offset)), `${offset} s`).toThrow(new WebhookSignatureError('Timestamp outside the tolerance zone'));
+    }
   });
 });
 

@@ -39,8 +39,24 @@ export function stripeRetryPauseBoundMs(retries: number): number {
   return total;
 }
 
-/** Stripe's own signature tolerance: an event signed more than 5 minutes ago is refused (replay protection). */
+/**
+ * Stripe's own signature tolerance: an event signed more than 5 minutes before it arrives is refused (replay
+ * protection), and so is one signed more than 5 minutes after (the SDK lets any future time through; a signature
+ * dated ahead, by a wrong clock or a leaked secret, would stay replayable until that time had passed).
+ */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+/** The SDK's message for a stale signature, kept for one signed too far ahead: the same refusal either way. */
+const OUTSIDE_TOLERANCE = 'Timestamp outside the tolerance zone';
+
+/** The `t=` of a Stripe-Signature header, read as the SDK reads it (the last one wins); NaN when there is none. */
+function signedAtSeconds(signatureHeader: string): number {
+  let timestamp = NaN;
+  for (const item of signatureHeader.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') timestamp = Number.parseInt(value ?? '', 10);
+  }
+  return timestamp;
+}
 
 /** A Stripe PaymentIntent as the server keeps track of it. */
 export function snapshotFromStripe(intent: Stripe.PaymentIntent, withClientSecret = false): PaymentIntentSnapshot {
@@ -73,16 +89,23 @@ export function eventFromStripe(event: Stripe.Event): PaymentEvent {
 
 /**
  * Verifies Stripe's signature header (HMAC-SHA256 over "timestamp.body" with the endpoint secret) on the exact
- * bytes received, with the SDK's own code, then reads the event. Used by both providers: the sandbox signs its
+ * bytes received, with the SDK's own code, then reads the event; the signature's time must be within
+ * WEBHOOK_TOLERANCE_SECONDS of `receivedAtMs`, before or after. Used by both providers: the sandbox signs its
  * events the same way.
  */
-export function verifyStripeSignature(rawBody: Buffer, signatureHeader: string | undefined, secret: string): PaymentEvent {
+export function verifyStripeSignature(rawBody: Buffer, signatureHeader: string | undefined, secret: string, receivedAtMs = Date.now()): PaymentEvent {
   if (!signatureHeader) throw new WebhookSignatureError('No Stripe-Signature header.');
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, WEBHOOK_TOLERANCE_SECONDS);
+    event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAtMs);
   } catch (error) {
     throw new WebhookSignatureError((error as Error).message);
+  }
+  // The signature matched, so its time is the signer's: the SDK has refused it if too old, this if too far ahead
+  // (or not a number, which the SDK lets through).
+  const aheadSeconds = signedAtSeconds(signatureHeader) - Math.floor(receivedAtMs / 1000);
+  if (!(aheadSeconds <= WEBHOOK_TOLERANCE_SECONDS)) {
+    throw new WebhookSignatureError(OUTSIDE_TOLERANCE);
   }
   if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw new WebhookSignatureError('Not a Stripe event.');
   return eventFromStripe(event);

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { allowedPartnerOrigin, embedFrameAncestors } from '../partners.js';
 import { CONTENT_SECURITY_POLICY } from './security-headers.js';
+import { NOINDEX_HEADER } from './site.js';
 
 // The partner donate widget (issue 7):
 //   GET /widget.js      the one-line loader partners paste; any page, on any origin, may load it
@@ -59,6 +60,8 @@ export const embedPlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'str
 
     app.get('/embed/donate', async (request, reply) => {
       allowPartnerFraming(reply);
+      // A form framed by partners' pages, not a page of its own for search results (decision 016).
+      reply.header(...NOINDEX_HEADER);
       let html: string;
       try {
         // Read per request, like index.html: a rebuilt site is picked up without a restart.

@@ -1,11 +1,12 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
- * Query parameters that carry a secret (a receipt's download token, a payment's client secret) or that a careless
- * client might fill with a credential or card data: logged as [redacted].
+ * Query parameters that carry a secret (a receipt's download token, a payment's client secret), that a careless
+ * client might fill with a credential or card data, or that hold what someone searched for or typed about a person
+ * (the admin's donation search finds donors by PAN, email or phone): logged as [redacted].
  */
 const SECRET_QUERY_PARAMETERS =
-  /([?&](?:token|client_secret|access_token|password|passwd|pass|card|card_?number|cc|pan|cvc2?|cvv2?|security_code|exp(?:iry)?|exp_(?:month|year))=)[^&#]*/gi;
+  /([?&](?:token|client_secret|access_token|password|passwd|pass|card|card_?number|cc|pan|pan_number|cvc2?|cvv2?|security_code|exp(?:iry)?|exp_(?:month|year)|q|search|e-?mail|phone|mobile|name|full_name|address|pincode)=)[^&#]*/gi;
 
 /** Anything shaped like a card number (13–19 digits, maybe grouped by spaces or dashes, maybe %20-encoded). */
 const CARD_NUMBER = /(?<![0-9])[0-9](?:(?:%20|[ +-])?[0-9]){12,18}(?![0-9])/g;

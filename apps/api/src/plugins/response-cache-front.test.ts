@@ -33,7 +33,7 @@ describeEachDatabase('response cache front door', (ctx) => {
 
   beforeAll(async () => {
     const logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
-    ({ app, sandbox } = await buildSandboxApp(ctx, { logger, config: { trustProxy: true, partnerOrigins: { any: false, origins: [PARTNER] } } }));
+    ({ app, sandbox } = await buildSandboxApp(ctx, { logger, config: { trustProxy: 1, partnerOrigins: { any: false, origins: [PARTNER] } } }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no address');

@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { redactUrl } from './request-log.js';
 import { answerHeaders, COMPRESS_MIN_BYTES, ResponseCache } from './response-cache.js';
 import { BASELINE_SECURITY_HEADERS, HSTS, protocolOf } from './security-headers.js';
+import { announcesBody } from './body-deadline.js';
+import { capConnectionsPerAddress, serverTimeouts, type ConnectionLimits } from './connection-limits.js';
+import type { ProxyTrust } from '../proxy-trust.js';
 
 // The response cache's front door (docs/decisions/007-response-cache.md, "Hits before the framework"). What a caching
 // proxy in front of an application does, inside the API process: a GET whose exact URL the cache already answers is
@@ -16,13 +19,10 @@ import { BASELINE_SECURITY_HEADERS, HSTS, protocolOf } from './security-headers.
 // cache key were all decided for this exact string. Anything personal or cross-origin goes through Fastify as
 // before: requests with Authorization, Cookie or Origin (partner CORS answers depend on it), and HEAD.
 
-/** Fastify's own keep-alive (72 s, longer than common proxies' 60 s): kept when the API makes its own server. */
-export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
-
 export interface CacheFrontDoorOptions {
   cache: ResponseCache;
-  /** config.trustProxy: X-Forwarded-Proto decides HTTPS (and so HSTS) only behind a trusted proxy. */
-  trustProxy: boolean;
+  /** proxyTrust(config.trustProxy), as Fastify has it: X-Forwarded-Proto decides HTTPS (and so HSTS) only from a trusted proxy. */
+  trustProxy: ProxyTrust | false;
   /** Where the request line goes: requestLineLogger(app's logger), as for Fastify's own request lines. */
   log: FastifyBaseLogger;
 }
@@ -83,11 +83,27 @@ export function cacheFrontDoor({ cache, trustProxy, log }: CacheFrontDoorOptions
   };
 }
 
-/** The API's HTTP server (Fastify's serverFactory): cache hits at the front door, everything else to Fastify. */
-export function createApiServer(fastify: RequestListener, door: (request: IncomingMessage, response: ServerResponse) => boolean): Server {
-  const server = createServer((request, response) => {
-    if (!door(request, response)) fastify(request, response);
+export interface ApiServerOptions {
+  /** The time-outs and the per-address cap (connection-limits.ts; decision 015). */
+  limits: ConnectionLimits;
+  /** Cap connections per address: only when no proxy is trusted (behind one, every connection is the proxy's). */
+  capPerAddress: boolean;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The API's HTTP server (Fastify's serverFactory): cache hits at the front door, everything else to Fastify, with the
+ * slow-client time-outs and the per-address connection cap. A GET that announces a body goes to Fastify, whose
+ * body deadline (body-deadline.ts) closes the connection if that body never comes; the door would answer and wait.
+ */
+export function createApiServer(
+  fastify: RequestListener,
+  door: (request: IncomingMessage, response: ServerResponse) => boolean,
+  { limits, capPerAddress, log }: ApiServerOptions,
+): Server {
+  const server = createServer(serverTimeouts(limits), (request, response) => {
+    if (announcesBody(request) || !door(request, response)) fastify(request, response);
   });
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  if (capPerAddress) capConnectionsPerAddress(server, limits.maxConnectionsPerAddress, log);
   return server;
 }

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { proxyTrust, type ProxyTrust, type TrustProxySetting } from '../proxy-trust.js';
 
 // Stripe.js needs its script, frames and API origins; everything else is same-origin.
 export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
@@ -56,17 +57,23 @@ export const FRAMEWORK_ERROR_MESSAGES = {
  * request.protocol as the app's other requests see it. Fastify builds the request it hands to frameworkErrors from
  * its plain Request class, without the trust-proxy rules, so there `request.protocol` ignores X-Forwarded-Proto
  * even behind a trusted proxy (and HSTS went missing from the bad-URL answer over HTTPS: security-headers.test.ts).
- * The app trusts all proxies or none (config.trustProxy), so the rule is the same as Fastify's for `true`.
  */
 function earlyRequestProtocol(request: FastifyRequest): string {
-  const trusted = (request.server as { config?: { trustProxy?: unknown } }).config?.trustProxy === true;
-  return protocolOf(trusted, request.headers['x-forwarded-proto'], request.raw.socket);
+  const setting = (request.server as { config?: { trustProxy?: TrustProxySetting } }).config?.trustProxy ?? false;
+  return protocolOf(proxyTrust(setting), request.headers['x-forwarded-proto'], request.raw.socket);
 }
 
-/** The request's protocol by Fastify's rule for trustProxy true or false (also the cache's front door's). */
-export function protocolOf(trustProxy: boolean, forwardedProto: string | string[] | undefined, socket: unknown): string {
-  if (trustProxy && typeof forwardedProto === 'string' && forwardedProto !== '') return forwardedProto.split(',').at(-1)!.trim();
-  return (socket as { encrypted?: boolean } | null)?.encrypted ? 'https' : 'http';
+/**
+ * The request's protocol by Fastify's rule (lib/request.js, `protocol`), for the code that answers before Fastify's
+ * request exists (the cache's front door, the router's early errors): the last X-Forwarded-Proto entry when the
+ * socket's peer is a trusted proxy, else whether the socket itself is TLS.
+ */
+export function protocolOf(trust: ProxyTrust | false, forwardedProto: string | string[] | undefined, socket: unknown): string {
+  const peer = socket as { encrypted?: boolean; remoteAddress?: string } | null | undefined;
+  if (trust && typeof forwardedProto === 'string' && forwardedProto !== '' && peer != null && trust(peer.remoteAddress, 0)) {
+    return forwardedProto.split(',').at(-1)!.trim();
+  }
+  return peer?.encrypted ? 'https' : 'http';
 }
 
 /**
@@ -81,6 +88,9 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   for (const [name, value] of Object.entries(BASELINE_SECURITY_HEADERS)) reply.header(name, value);
   if (earlyRequestProtocol(request) === 'https') reply.header('strict-transport-security', HSTS);
   request.log.debug({ code: error.code }, message);
+  // Answered before any hook, so before the body deadline (body-deadline.ts): a body is not waited for.
+  const { 'content-length': length, 'transfer-encoding': chunked } = request.headers;
+  if ((length !== undefined && length !== '0') || chunked !== undefined) reply.header('connection', 'close');
   void reply
     .code(tooLong ? 414 : 400)
     .type('application/json; charset=utf-8')
@@ -107,7 +117,7 @@ export const securityHeadersPlugin = fp(
       // On the raw response, where helmet writes its headers: the embed and Storybook routes replace it the same way.
       reply.raw.setHeader('content-security-policy', csp);
       reply.header('permissions-policy', PERMISSIONS_POLICY);
-      // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY is on, so clients cannot fake it.
+      // request.protocol honours X-Forwarded-Proto only from a proxy TRUST_PROXY trusts, so clients cannot fake it.
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     });
   },

@@ -1,10 +1,15 @@
+import { NOT_FOUND_PRERENDER } from '@charity/domain';
+
 // Per-route modulepreload hints for index.html. The router loads each page's code on demand, so without a hint the
 // browser learns it needs Campaigns-xyz.js only after the entry script has downloaded and run: one more round trip
 // (and a phone's download) before the page can draw. The build's manifest (apps/site/dist/.vite/manifest.json, written
 // because apps/site/vite.config.ts asks for it) names each page's chunk and the chunks it imports, so the server can
 // list them in the page's <head> and the browser fetches them alongside the entry.
 
-/** The public pages the router loads on demand (apps/site/src/app/router.tsx), by the source file Vite's manifest names. */
+/**
+ * The public pages the router loads on demand (apps/site/src/app/router.tsx), by the source file Vite's manifest names.
+ * The 404 page is listed at the address it is prerendered at: the site plugin asks for it there, whatever the address.
+ */
 export const LAZY_PAGES: Readonly<Record<string, string>> = {
   '/about': 'src/pages/About.tsx',
   '/campaigns': 'src/pages/Campaigns.tsx',
@@ -12,6 +17,7 @@ export const LAZY_PAGES: Readonly<Record<string, string>> = {
   '/donate': 'src/pages/Donate.tsx',
   '/events': 'src/pages/Events.tsx',
   '/login': 'src/pages/Login.tsx',
+  [NOT_FOUND_PRERENDER.path]: 'src/pages/NotFound.tsx',
 };
 
 interface ManifestChunk {

@@ -19,6 +19,14 @@ const BUILT_INDEX =
 // Pages as apps/site/scripts/prerender.mjs writes them: one file per page and payments mode, the markup in #root.
 const prerendered = (mode: string, page: string) =>
   BUILT_INDEX.replace('<div id="root"></div>', `<div id="root" data-prerendered="/${page}" data-prerendered-mode="${mode}"><h1>${page} in ${mode} mode</h1>${'<p>Text</p>'.repeat(200)}</div>`);
+// The 404 page as the build prerenders it (at /404, with the spec's texts), its boot script's tag included.
+const notFoundPage = (mode: string) =>
+  BUILT_INDEX.replace(
+    '<div id="root"></div>',
+    `<div id="root" data-prerendered="/404" data-prerendered-mode="${mode}"><p>404</p><h1>Page Not Found</h1>` +
+      `<p>The page you're looking for doesn't exist.</p><a href="/">Go Home</a> (${mode})${'<p>Header and footer</p>'.repeat(60)}</div>`,
+  ).replace('</head>', '<script type="module" id="charity-boot" crossorigin src="/assets/boot-b1.js" data-entry="/assets/main-m1.js" data-preload=""></script>\n</head>');
+const withMeta = (html: string, mode = 'sandbox') => html.replace('</head>', `<meta name="payments-mode" content="${mode}" />\n</head>`);
 const WEBP = Buffer.from('RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00\x2f\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00', 'latin1');
 
 let database: DatabaseHandle;
@@ -32,7 +40,8 @@ beforeAll(async () => {
   mkdirSync(path.join(siteDir, 'assets'));
   writeFileSync(path.join(siteDir, 'index.html'), INDEX);
   writeFileSync(path.join(siteDir, 'assets', 'index-abc123.js'), 'console.log("hi");');
-  writeFileSync(path.join(siteDir, 'robots.txt'), 'User-agent: *\n');
+  writeFileSync(path.join(siteDir, 'site.webmanifest'), '{"name":"Charity"}');
+  writeFileSync(path.join(siteDir, 'embed.html'), '<!doctype html><html><head><title>Donate</title></head><body></body></html>');
   writeFileSync(path.join(siteDir, 'assets', 'big-def456.js'), BIG_SCRIPT);
   writeFileSync(path.join(siteDir, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_SCRIPT));
   writeFileSync(path.join(siteDir, 'assets', 'big-def456.js.gz'), gzipSync(BIG_SCRIPT));
@@ -61,6 +70,7 @@ beforeAll(async () => {
     mkdirSync(path.join(builtDir, 'prerendered', mode), { recursive: true });
     writeFileSync(path.join(builtDir, 'prerendered', mode, 'events.html'), prerendered(mode, 'events'));
     writeFileSync(path.join(builtDir, 'prerendered', mode, 'index.html'), prerendered(mode, ''));
+    writeFileSync(path.join(builtDir, 'prerendered', mode, '404.html'), notFoundPage(mode));
   }
   writeFileSync(path.join(builtDir, 'index.html'), BUILT_INDEX);
   writeFileSync(
@@ -70,6 +80,7 @@ beforeAll(async () => {
       '_react.js': { file: 'assets/react-r1.js' },
       'src/pages/Events.tsx': { file: 'assets/Events-e1.js', isDynamicEntry: true, imports: ['_react.js', '_event.js'] },
       '_event.js': { file: 'assets/event-e2.js' },
+      'src/pages/NotFound.tsx': { file: 'assets/NotFound-n1.js', isDynamicEntry: true, imports: ['_react.js'] },
     }),
   );
   builtApp = await buildApp({ config: testConfig({ SITE_DIR: builtDir }), database });
@@ -91,14 +102,65 @@ describe('the built site', () => {
     expect(response.body).toBe(INDEX);
   });
 
-  it('answers client-side routes with index.html (SPA fallback), query strings included', async () => {
-    for (const url of ['/about', '/admin/events', '/donate?campaign=3', '/no/such/page']) {
+  it("answers every page of the site's route table with index.html (SPA fallback), query strings included", async () => {
+    const pages = ['/about', '/campaigns', '/events', '/contact', '/donate', '/login', '/admin', '/admin/campaigns', '/admin/events', '/admin/donations', '/admin/messages'];
+    // As the router matches them: any case, trailing slashes, escapes decoded.
+    for (const url of [...pages, '/donate?campaign=3', '/About', '/events/', '/ab%6Fut']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(INDEX);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
     }
+  });
+
+  it('tells search engines to leave the sign-in page, the admin console and the embedded form out (X-Robots-Tag)', async () => {
+    for (const url of ['/login', '/admin', '/admin/events', '/admin/messages?status=unread', '/embed/donate']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['x-robots-tag'], url).toBe('noindex');
+    }
+    for (const url of ['/', '/about', '/donate?campaign=3']) {
+      expect((await app.inject({ method: 'GET', url })).headers['x-robots-tag'], url).toBeUndefined();
+    }
+  });
+
+  it('answers an address no page owns with 404 and the page the site shows there, never stored, headers as usual', async () => {
+    for (const url of ['/no-such-page', '/admin/nope', '/no/such/page?x=1', '/events/999999', '/about%2Fteam', '/404', '/.vite/manifest.json', '/.ssr/prerender.js', '/.env']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      // index.html: the site's router shows its 404 page at this address (no prerendered 404 page in this build).
+      expect(response.body, url).toBe(INDEX);
+      expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/no-such-page' });
+    expect(head.statusCode).toBe(404);
+    expect(head.body).toBe('');
+    // Other methods, as before: the JSON envelope.
+    const post = await app.inject({ method: 'POST', url: '/no-such-page' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ success: false, message: 'Not found' });
+  });
+
+  it("answers an unknown address with the build's prerendered 404 page (spec texts) in the server's payments mode", async () => {
+    for (const url of ['/no-such-page', '/admin/nope', '/.vite/manifest.json', '/prerendered/sandbox/events.html', '/wp-login.php?x=1']) {
+      const response = await builtApp.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      // Its own chunk added to what its boot script starts after the first paint, as for the other prerendered pages.
+      expect(response.body, url).toBe(
+        withMeta(notFoundPage('sandbox')).replace('data-preload=""', 'data-preload="/assets/NotFound-n1.js"'),
+      );
+      expect(response.body, url).toContain("<p>404</p><h1>Page Not Found</h1><p>The page you're looking for doesn't exist.</p><a href=\"/\">Go Home</a>");
+    }
+    const brotli = await builtApp.inject({ method: 'GET', url: '/no-such-page', headers: { 'accept-encoding': 'br' } });
+    expect(brotli.statusCode).toBe(404);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('<h1>Page Not Found</h1>');
   });
 
   it('serves hashed assets as immutable for a year', async () => {
@@ -138,18 +200,21 @@ describe('the built site', () => {
     expect(response.body).toBe('console.log("hi");');
   });
 
-  it('never serves the build manifest nor the server bundle (dot-directories)', async () => {
+  it('never serves the build manifest nor the server bundle (dot-directories): 404', async () => {
     const response = await app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('MANIFEST-ONLY');
     const bundle = await app.inject({ method: 'GET', url: '/.ssr/prerender.js' });
+    expect(bundle.statusCode).toBe(404);
     expect(bundle.body).not.toContain('SERVER_BUNDLE_ONLY');
   });
 
   it('serves other files with a short cache, and never dotfiles', async () => {
-    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
-    expect(robots.statusCode).toBe(200);
-    expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+    const file = await app.inject({ method: 'GET', url: '/site.webmanifest' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('public, max-age=3600');
     const dotfile = await app.inject({ method: 'GET', url: '/.env' });
+    expect(dotfile.statusCode).toBe(404);
     expect(dotfile.body).not.toContain('SECRET');
   });
 
@@ -194,13 +259,19 @@ describe('the built site', () => {
     expect(home.body).toBe(prerendered('sandbox', '').replace('</head>', '<meta name="payments-mode" content="sandbox" />\n</head>'));
   });
 
-  it('answers every other address with index.html: a query, a page not prerendered, a deeper path, the files themselves', async () => {
+  it('answers every other page address with index.html: a query, a page not prerendered, a trailing slash', async () => {
     const page = BUILT_INDEX.replace('</head>', '<meta name="payments-mode" content="sandbox" />\n</head>');
-    for (const url of ['/?utm_source=mail', '/campaigns', '/admin/events', '/events/', '/prerendered/sandbox/events.html', '/prerendered/sandbox/']) {
+    for (const url of ['/?utm_source=mail', '/campaigns', '/admin/events', '/events/']) {
       const response = await builtApp.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).not.toContain('data-prerendered');
       if (!url.startsWith('/events')) expect(response.body, url).toBe(page);
+    }
+    // The build's files themselves are no page: 404.
+    for (const url of ['/prerendered/sandbox/events.html', '/prerendered/sandbox/', '/prerendered/sandbox/404.html']) {
+      const response = await builtApp.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('events in sandbox mode');
     }
   });
 
@@ -224,28 +295,34 @@ describe('the built site', () => {
   });
 
   it('serves the stripe-mode page in stripe mode, and index.html when the mode is not stated', async () => {
-    const serve = async (paymentsMode?: 'sandbox' | 'stripe') => {
+    const serve = async (paymentsMode?: 'sandbox' | 'stripe', url = '/events') => {
       const server = Fastify();
       await server.register(sitePlugin, { siteDir: builtDir, paymentsMode });
       try {
-        return (await server.inject({ method: 'GET', url: '/events' })).body;
+        return await server.inject({ method: 'GET', url });
       } finally {
         await server.close();
       }
     };
-    const stripe = await serve('stripe');
+    const stripe = (await serve('stripe')).body;
     expect(stripe).toContain('<h1>events in stripe mode</h1>');
     expect(stripe).toContain('<meta name="payments-mode" content="stripe" />');
+    const stripeNotFound = await serve('stripe', '/no-such-page');
+    expect(stripeNotFound.statusCode).toBe(404);
+    expect(stripeNotFound.body).toContain('Go Home</a> (stripe)');
     // Without the meta tag the layout asks the API for the mode: no prerendered page is that first render.
-    const unstated = await serve();
+    const unstated = (await serve()).body;
     expect(unstated).not.toContain('data-prerendered');
     expect(unstated).toContain('<div id="root"></div>');
+    const unstatedNotFound = await serve(undefined, '/no-such-page');
+    expect(unstatedNotFound.statusCode).toBe(404);
+    expect(unstatedNotFound.body).not.toContain('data-prerendered');
   });
 
-  it('explains how to build the site when SITE_DIR has no index.html', async () => {
-    for (const url of ['/', '/about']) {
+  it('explains how to build the site when SITE_DIR has no index.html (404 still for an unknown address)', async () => {
+    for (const [url, status] of [['/', 503], ['/about', 503], ['/no-such-page', 404]] as const) {
       const response = await bareApp.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(503);
+      expect(response.statusCode, url).toBe(status);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.body).toContain('not built yet');
       expect(response.body).toContain('npm run build');

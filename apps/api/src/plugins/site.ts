@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { matchSitePage, NOT_FOUND_PRERENDER, type SitePage } from '@charity/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,6 +12,16 @@ import { campaignsPageWithData } from './site-campaigns-page.js';
 import { routePreloadTags, withBootPreloads } from './site-route-preloads.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** An address no page owns: its 404 page is never kept (a page added by the next deploy must not be hidden by it). */
+const NOT_FOUND_CACHE_CONTROL = 'no-store';
+
+/**
+ * Sent with the pages search engines must leave out of their index (the sign-in page, the admin console; the embed
+ * plugin sends it too). A header rather than a meta tag: index.html is one file for every page. robots.txt also asks
+ * crawlers not to fetch them (crawlers.ts); this holds for those that fetch anyway, and for links to them.
+ */
+export const NOINDEX_HEADER = ['x-robots-tag', 'noindex'] as const;
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en">
@@ -76,9 +87,10 @@ function compressedCopies() {
 }
 
 /**
- * The built site from SITE_DIR: files as they are, hashed assets cached for a year, and index.html for
- * every other GET so client-side routes work from a direct link or a reload. The not-found handler that
- * does this is also the one answering JSON 404s for unknown /api paths.
+ * The built site from SITE_DIR: files as they are, hashed assets cached for a year, and for every other GET the page
+ * of the site's route table (@charity/domain SITE_PAGES) at that address, so client-side routes work from a direct link
+ * or a reload, or, where no page is, the 404 page with status 404 (decision 016). The not-found handler that does this
+ * is also the one answering JSON 404s for unknown /api paths and for other methods.
  */
 export const sitePlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'stripe' }>(
   async (app, { siteDir, paymentsMode }) => {
@@ -134,39 +146,60 @@ export const sitePlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'stri
       return page;
     }
 
-    async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
+    /** The build's 404 page in the server's payments mode (rendered once, at NOT_FOUND_PRERENDER.path), or null. */
+    async function readPrerenderedNotFound(): Promise<string | null> {
+      if (!paymentsMode) return null;
+      return readFile(path.join(prerenderedDir, paymentsMode, `${NOT_FOUND_PRERENDER.name}.html`), 'utf8').catch(() => null);
+    }
+
+    /**
+     * `page`: the page of the route table at this address; null for none, answered 404 with the page the site shows
+     * there (the build's prerendered 404 page, else index.html, whose router shows its 404 page at any such address).
+     */
+    async function sendIndex(request: FastifyRequest, reply: FastifyReply, page: SitePage | null) {
       // Read per request: a rebuilt site is picked up without restarting the server. A public page the build
       // prerendered is sent as such, so the browser paints it before the script runs; index.html otherwise.
-      const prerendered = await readPrerendered(request.url);
+      const prerendered = page ? await readPrerendered(request.url) : await readPrerenderedNotFound();
+      const status = page ? 200 : 404;
       let html: string;
       try {
         html = prerendered ?? (await readFile(indexFile, 'utf8'));
       } catch {
-        return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_PAGE);
+        return reply.code(page ? 503 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_PAGE);
       }
       // The page learns the payments mode with its first byte, so the 'Test mode' ribbon is part of the first render
       // instead of appearing later and pushing the page down (layout shift). A meta tag: the CSP allows no inline script.
       if (paymentsMode) html = html.replace('</head>', `<meta name="payments-mode" content="${paymentsMode}" />\n</head>`);
       // The page's own code, fetched alongside the entry instead of after it has run (see site-route-preloads.ts). A
       // prerendered page lists it on its boot script's tag instead, fetched after its first paint (decision 009).
+      // The 404 page's own code is the same at every address: looked up where it was prerendered.
       const manifest = await readFile(manifestFile, 'utf8').catch(() => null);
+      const pageUrl = page ? request.url : NOT_FOUND_PRERENDER.path;
       if (prerendered !== null) {
-        html = withBootPreloads(manifest, request.url, html);
+        html = withBootPreloads(manifest, pageUrl, html);
       } else {
-        const preloads = routePreloadTags(manifest, request.url, html);
+        const preloads = routePreloadTags(manifest, pageUrl, html);
         if (preloads) html = html.replace('</head>', `${preloads}\n</head>`);
       }
-      reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', page ? 'no-cache' : NOT_FOUND_CACHE_CONTROL)
+        .header('vary', 'accept-encoding');
+      if (page && !page.indexable) reply.header(...NOINDEX_HEADER);
       const encoding = chooseEncoding(request.headers['accept-encoding'], Buffer.byteLength(html));
       if (!encoding) return reply.send(html);
       return reply.header('content-encoding', encoding).send(compress(html, encoding));
     }
 
     // "/" is the site's root directory to the static handler; as a page it is index.html like the rest.
-    app.get('/', async (request, reply) => sendIndex(request, reply));
+    app.get('/', async (request, reply) => sendIndex(request, reply, matchSitePage(request.url)?.page ?? null));
 
+    // Every GET the static handler has no file for (dotfiles and the build's own folders included) comes here.
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-      if ((request.method === 'GET' || request.method === 'HEAD') && isSpaPath(request.url)) return sendIndex(request, reply);
+      if ((request.method === 'GET' || request.method === 'HEAD') && isSpaPath(request.url)) {
+        return sendIndex(request, reply, matchSitePage(request.url)?.page ?? null);
+      }
       return reply.code(404).send(NOT_FOUND_BODY);
     });
   },

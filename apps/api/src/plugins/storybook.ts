@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cspHeader } from './embed.js';
+import { NOINDEX_HEADER } from './site.js';
 
 // The static Storybook (`npm run build-storybook` → storybook-static/, or STORYBOOK_DIR) at /storybook/, so
 // designers review every state of the UI library from the same host as the site.
@@ -47,6 +48,8 @@ export async function storybookPlugin(app: FastifyInstance, { storybookDir }: { 
   // The site-wide headers are already on the raw response (security-headers.ts's hooks run first): this replaces the CSP.
   app.addHook('onRequest', async (_request, reply) => {
     reply.raw.setHeader('content-security-policy', STORYBOOK_POLICY);
+    // A design review tool, not pages for search results (robots.txt disallows it too: decision 016).
+    reply.header(...NOINDEX_HEADER);
   });
 
   // Relative asset paths in Storybook's pages only resolve under the slash.

@@ -5,14 +5,19 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   attemptKeys,
-  countAttempt,
+  clientAddress,
+  countAttempts,
   deleteOldAttempts,
+  isKnownAddress,
   LOGIN_THROTTLE,
   loginDelayMs,
+  rememberAddress,
   resetAttempts,
   retryAfterSeconds,
   TOO_MANY_ATTEMPTS,
-  uncountAttempt,
+  uncountAttempts,
+  type AttemptCount,
+  type AttemptKeys,
   type SlowdownPolicy,
 } from '../auth/attempts.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
@@ -33,6 +38,7 @@ import {
   userSchema,
   type AdminUserRow,
 } from '../auth/users.js';
+import { noStore } from '../admin/admin-routes.js';
 import { adminUsers } from '../db/schema.js';
 import { HttpError } from '../http-errors.js';
 import type { RequestAuth } from '../plugins/admin-guard.js';
@@ -106,6 +112,9 @@ const messageResponse = {
 } as const;
 
 export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs }: AuthRouteOptions) {
+  // Every answer here carries a token or the signed-in user, or refuses one: no cache keeps it (errors included).
+  noStore(app);
+
   // Checked when a username does not exist, so that answer takes as long as a wrong password (no user
   // enumeration by timing). Made once, in the background, from a random password nobody knows.
   const dummyHash = hashPassword(randomBytes(24).toString('base64url'));
@@ -124,29 +133,40 @@ export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs
   }
 
   /**
-   * Counts an attempt against the username and the client address, answers 429 once either is over the
-   * limit, and slows down attempts after a few failures. Returns the keys, to give the attempt back on success.
+   * Counts an attempt for `username` from the client's address (auth/attempts.ts): 429 once this address is over its
+   * limit for this account or across accounts; otherwise, from an address that has not signed in to this account
+   * before, a wait that grows with the account's failures from anywhere (never a refusal: no one can lock the admin
+   * out from elsewhere). Returns what `succeeded` needs.
    */
-  async function throttle(request: FastifyRequest, reply: FastifyReply, username: string): Promise<string[]> {
+  async function throttle(request: FastifyRequest, reply: FastifyReply, username: string): Promise<{ keys: AttemptKeys; address: string }> {
     const now = new Date();
-    const keys = attemptKeys(username, request.ip);
-    const counts = [];
-    for (const key of keys) counts.push(await countAttempt(app.db, key, now));
-    const worst = Math.max(...counts.map((c) => c.failures));
-    if (worst > LOGIN_THROTTLE.maxFailures) {
-      reply.header('retry-after', String(retryAfterSeconds(counts, now)));
+    const address = clientAddress(request.ip);
+    const keys = attemptKeys(username, address);
+    const [pair, perAddress] = await countAttempts(app.db, [keys.pair, keys.address], now);
+    const over: AttemptCount[] = [];
+    if (pair!.failures > LOGIN_THROTTLE.maxFailuresPerAccountAndAddress) over.push(pair!);
+    if (perAddress!.failures > LOGIN_THROTTLE.maxFailuresPerAddress) over.push(perAddress!);
+    if (over.length > 0) {
+      reply.header('retry-after', String(retryAfterSeconds(over, now)));
       throw new HttpError(429, TOO_MANY_ATTEMPTS);
     }
-    const delay = slowdown(worst - 1);
-    if (delay > 0) await sleep(delay);
-    return keys;
+    // Counted only for attempts that reach the check: refused ones must not lengthen everyone else's wait.
+    const [account] = await countAttempts(app.db, [keys.account], now);
+    if (!(await isKnownAddress(app.db, username, address, now))) {
+      const delay = slowdown(account!.failures - 1);
+      if (delay > 0) await sleep(delay);
+    }
+    return { keys, address };
   }
 
-  /** After a password matched: the username's failures are forgotten, the address's attempt given back. */
-  async function succeeded(keys: string[]) {
-    const [user, address] = keys;
-    await resetAttempts(app.db, user!);
-    await uncountAttempt(app.db, address!);
+  /**
+   * After a password matched: this address's failures on the account are forgotten, the attempt is given back to the
+   * address's and the account's counts (an attacker's failures elsewhere stay counted), and the address is known.
+   */
+  async function succeeded({ keys, address }: { keys: AttemptKeys; address: string }, userId: number) {
+    await resetAttempts(app.db, keys.pair);
+    await uncountAttempts(app.db, [keys.address, keys.account]);
+    await rememberAddress(app.db, userId, address, new Date());
   }
 
   function signedIn(request: FastifyRequest): RequestAuth {
@@ -167,7 +187,7 @@ export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs
     const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
     if (!user || !matches) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
 
-    await succeeded(keys);
+    await succeeded(keys, user.id);
     const now = new Date();
     const { token } = await createSession(app.db, user.id, origin(request), app.config.session, now);
     await housekeeping(now);
@@ -205,7 +225,7 @@ export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs
     if (!fresh || !(await verifyPassword(current, fresh.passwordHash))) {
       throw new HttpError(400, AUTH_ROUTE_MESSAGES.currentPasswordIncorrect);
     }
-    await succeeded(keys);
+    await succeeded(keys, user.id);
     const now = new Date();
     const passwordHash = await hashPassword(next);
     await app.db.transaction(async (tx) => {

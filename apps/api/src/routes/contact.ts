@@ -16,9 +16,10 @@ import { contactMail } from '../mail/contact-mail.js';
 import { cleanText } from './shared.js';
 
 // POST /api/contact (spec sections 3, 5, 7, 8): the same rules and messages as the form, through
-// validateContact; then the message is stored and the organisation told by mail. The message is committed
-// before any mail is attempted, and the mail is sent after the answer: a slow or broken mail server can
-// neither delay the visitor nor lose their message (the outbox records how the mail went).
+// validateContact; then the message is stored and the organisation told by mail. The message and its notice
+// (a mail_outbox row) are committed together before any mail is attempted, and the mail is sent after the
+// answer: a slow or broken mail server can neither delay the visitor nor lose their message or its notice
+// (the outbox records how the mail went, and retries it).
 
 const FIELDS: readonly ContactField[] = ['name', 'email', 'phone', 'subject', 'message'];
 
@@ -89,15 +90,25 @@ export async function contactRoutes(app: FastifyInstance) {
       if (Object.keys(all).length > 0) throw formError(all);
 
       const payload = buildContactPayload(form);
-      const [stored] = await app.db
-        .insert(contactMessages)
-        .values(payload)
-        .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
-      if (!stored) throw new Error('Storing a contact message returned no row.');
+      const to = await organisationEmail(app.db);
+      // The message and its notice to staff in one transaction: an accepted message always has its notice in the
+      // outbox (issue 15), and a notice that cannot be recorded takes the message with it (the visitor gets a 500
+      // and can send again, rather than a 201 for a message nobody is told about).
+      const { messageId, notice, outboxId } = await app.db.transaction(async (tx) => {
+        const [stored] = await tx
+          .insert(contactMessages)
+          .values(payload)
+          .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+        if (!stored) throw new Error('Storing a contact message returned no row.');
+        const mail = contactMail({ ...payload, id: stored.id, receivedAt: stored.createdAt }, to);
+        const queued = await app.mailer.enqueue(tx, mail);
+        return { messageId: stored.id, notice: mail, outboxId: queued.outboxId };
+      });
 
-      app.mailer.sendInBackground(
-        organisationEmail(app.db).then((to) => contactMail({ ...payload, id: stored.id, receivedAt: stored.createdAt }, to)),
-      );
+      // Sent after the commit and after the answer: a slow or broken mail server neither delays the visitor nor
+      // loses the notice (a failed send is tried again from the outbox).
+      if (app.mailer.delivers) void app.mailer.deliver(outboxId, notice);
+      else request.log.info({ messageId, outboxId }, 'no SMTP_URL: contact notice kept in the outbox');
       return reply.code(201).send({ success: true, message: CONTACT_TOASTS.success });
     },
   );

@@ -64,7 +64,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
       if (!isRecord(body)) throw new HttpError(400, INVOICE_MESSAGES.notAnObject);
       const donationId = body.donation_id;
@@ -98,6 +98,8 @@ export async function invoiceRoutes(app: FastifyInstance) {
           mailReceipt({ db: app.db, mailer: app.mailer, log: app.log, publicBaseUrl: app.config.publicBaseUrl }, issued),
         );
       }
+      // The download link carries the receipt's token: no cache may keep it.
+      reply.header('cache-control', 'no-store');
       return {
         success: true,
         message: INVOICE_MESSAGES.sent,

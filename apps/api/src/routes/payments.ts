@@ -235,7 +235,8 @@ export async function paymentRoutes(app: FastifyInstance) {
         { paymentIntentId: intent.id, amountMinor, currency: data.currency, campaignId: campaign?.id ?? null, clientIp: request.ip, partnerOrigin },
         'payment intent created',
       );
-      return reply.send({
+      // The client secret pays this intent: no cache may keep it.
+      return reply.header('cache-control', 'no-store').send({
         success: true,
         message: PAYMENT_ROUTE_MESSAGES.intentCreated,
         data: { client_secret: intent.clientSecret, payment_intent_id: intent.id },

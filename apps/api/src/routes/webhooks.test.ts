@@ -77,6 +77,8 @@ describeEachDatabase('POST /api/webhooks/stripe', (ctx) => {
     const now = Math.floor(Date.now() / 1000);
     const forged = Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: 'whsec_not_the_secret' });
     const stale = Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: sandbox.webhookSecret, timestamp: now - 600 });
+    const ahead = Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: sandbox.webhookSecret, timestamp: now + 310 });
+    const farAhead = Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: sandbox.webhookSecret, timestamp: now + 86_400 });
     const otherBody = event.payload.replace('"amount":100000', '"amount":1');
     for (const [payload, signature] of [
       [event.payload, undefined],
@@ -84,6 +86,8 @@ describeEachDatabase('POST /api/webhooks/stripe', (ctx) => {
       [event.payload, 'garbage'],
       [event.payload, forged],
       [event.payload, stale],
+      [event.payload, ahead], // more than 5 minutes in the future: refused like a stale one
+      [event.payload, farAhead],
       [otherBody, event.signature],
       [`${event.payload} `, event.signature], // one byte more: the signature covers the exact bytes
     ] as const) {
@@ -93,6 +97,17 @@ describeEachDatabase('POST /api/webhooks/stripe', (ctx) => {
     }
     expect(await tables.webhookEvents()).toEqual([]);
     expect(await tables.donations()).toEqual([]);
+  });
+
+  it('accepts a signature made within 5 minutes either side of its arrival (the two clocks may differ)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const { event } = await paidEvent();
+    for (const offset of [-290, 290]) {
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: sandbox.webhookSecret, timestamp: now + offset });
+      const response = await post(event.payload, signature);
+      expect(response.statusCode, `${offset} s: ${response.body}`).toBe(200);
+    }
+    expect(await tables.webhookEvents()).toHaveLength(1);
   });
 
   it('saves the donation when the browser never does, from the recorded attempt, and mails its receipt', async () => {

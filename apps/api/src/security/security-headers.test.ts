@@ -84,7 +84,7 @@ describeEachDatabase('security headers on every kind of answer', (ctx) => {
 
     const config = { ...ctx.config, siteDir, storybookDir, partnerOrigins: { any: false, origins: [PARTNER] } };
     ({ app } = await buildSandboxApp(ctx, { config }));
-    ({ app: proxied } = await buildSandboxApp(ctx, { config: { ...config, trustProxy: true } }));
+    ({ app: proxied } = await buildSandboxApp(ctx, { config: { ...config, trustProxy: 1 } }));
     const user = await createUser(ctx.database.db);
     admin = await signIn(app, user);
     const donation = await donate(app, indianDonation());

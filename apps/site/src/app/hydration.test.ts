@@ -25,3 +25,29 @@ describe('canHydrate', () => {
     expect(canHydrate(root('/events'), { pathname: '/events', search: '' }, null)).toBe(false);
   });
 });
+
+describe('canHydrate, the 404 page (prerendered once at /404, sent for every address no page owns)', () => {
+  it('hydrates it at any address the router shows the 404 page for, query or not', () => {
+    for (const [pathname, search] of [
+      ['/no-such-page', ''],
+      ['/no-such-page', '?from=mail'],
+      ['/404', ''],
+      ['/admin/nope', ''],
+      ['/.vite/manifest.json', ''],
+      ['/wp-login.php', '?x=1'],
+    ] as const) {
+      expect(canHydrate(root('/404'), { pathname, search }, 'sandbox'), pathname + search).toBe(true);
+    }
+  });
+
+  it("draws afresh inside a page's section (the header marks that link, unlike the markup) or at a page's address", () => {
+    for (const pathname of ['/events/999999', '/about/team', '/donate/x/y', '/campaigns/', '/about', '/admin/events']) {
+      expect(canHydrate(root('/404'), { pathname, search: '' }, 'sandbox'), pathname).toBe(false);
+    }
+  });
+
+  it('draws afresh in another payments mode, or without markup', () => {
+    expect(canHydrate(root('/404'), { pathname: '/nope', search: '' }, 'stripe')).toBe(false);
+    expect(canHydrate(root('/404', false), { pathname: '/nope', search: '' }, 'sandbox')).toBe(false);
+  });
+});

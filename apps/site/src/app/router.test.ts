@@ -1,7 +1,8 @@
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
+import { createRoutesFromChildren, StaticRouter, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { matchSitePage, SITE_PAGES } from '@charity/domain';
 import { AppProviderTree } from './providers';
 import { AppRoutes } from './router';
 
@@ -52,5 +53,44 @@ describe('routes (spec section 2)', () => {
     expect(main).toContain('role="status"');
     expect(main).toContain('Loading...');
     expect(main).not.toContain('<h1>');
+  });
+});
+
+/**
+ * Every address the route table gives a page, joined from its nested routes: a leaf with a path, or an index route
+ * (its parent's address). Layouts and guards add no segment; the 404 route is left out.
+ */
+function routerPaths(routes: RouteObject[], parent = ''): string[] {
+  return routes.flatMap((route) => {
+    if (route.path === '*') return [];
+    if (route.index) return [parent || '/'];
+    const path = route.path === undefined ? parent : `${parent.replace(/\/$/, '')}/${route.path}`;
+    return route.children?.length ? routerPaths(route.children, path) : [path];
+  });
+}
+
+describe('the route table and the site pages the server knows (@charity/domain SITE_PAGES)', () => {
+  it('has exactly the pages SITE_PAGES lists: a page added to one and not the other fails here', () => {
+    const routes = createRoutesFromChildren((AppRoutes() as ReactElement<{ children: ReactElement }>).props.children);
+    expect(routerPaths(routes).sort()).toEqual(SITE_PAGES.map((page) => page.path).sort());
+  });
+
+  // The server answers 404 exactly where this router shows the 404 page, so the two must match addresses alike.
+  it.each([
+    '/About',
+    '/events/',
+    '/events//',
+    '/ab%6Fut',
+    '/about%2Fteam',
+    '//events',
+    '/events/999999',
+    '/admin/nope',
+    '/ADMIN/Events',
+    '/admin/events/1',
+    '/.vite/manifest.json',
+    '/404',
+  ])('%s shows the 404 page exactly when matchSitePage finds no page', async (path) => {
+    const notFound = mainOf(await render(path)).includes('Page Not Found');
+    expect(notFound).toBe(matchSitePage(path) === null);
   });
 });
