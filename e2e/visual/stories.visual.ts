@@ -82,7 +82,13 @@ const it = test.extend<object, { storyPage: StoryPage }>({
       page.on('pageerror', (error) => errors.push(`uncaught: ${firstLines(error.stack ?? error.message)}`));
       await page.clock.setFixedTime(FIXED_NOW);
       await page.goto('/iframe.html?viewMode=story');
-      await page.waitForFunction(() => '__STORYBOOK_ADDONS_CHANNEL__' in window);
+      // The channel exists before the preview has built its story store; storyViewport reads the store, so wait for
+      // both (the first story of a worker failed with "reading 'loadStory'" when the store was still being built).
+      await page.waitForFunction(
+        () =>
+          '__STORYBOOK_ADDONS_CHANNEL__' in window &&
+          Boolean((window as unknown as { __STORYBOOK_PREVIEW__?: { storyStoreValue?: unknown } }).__STORYBOOK_PREVIEW__?.storyStoreValue),
+      );
       await use({ page, errors });
       await context.close();
     },
