@@ -7,6 +7,7 @@ import { bearer, createUser, signIn } from '../test/auth.js';
 import { describeEachDatabase, temporaryDir } from '../test/databases.js';
 import { buildSandboxApp, donate, generateInvoice, indianDonation } from '../test/donations.js';
 import { solidImage } from '../test/images.js';
+import { EXPECTED_BASELINE_HEADERS, SITE_CSP } from '../test/security-headers.js';
 
 // Security headers on EVERY kind of answer the server gives (issue 8): JSON successes and each kind of error, a
 // 304, the SPA's HTML, the partner embed page (its frame-ancestors differ by design), static JS/CSS/images, uploaded
@@ -14,26 +15,7 @@ import { solidImage } from '../test/images.js';
 // is asserted, so a header that disappears, or one that drifts from the policy, fails here. Headers should not
 // depend on the database, but answers that read it (the PDF, the CSV, the errors) run on both, as all API tests do.
 
-const SITE_CSP =
-  "default-src 'self';script-src 'self' https://js.stripe.com;frame-src https://js.stripe.com https://hooks.stripe.com;" +
-  "connect-src 'self' https://api.stripe.com;img-src 'self' data: blob: https://*.stripe.com;style-src 'self' 'unsafe-inline';" +
-  "font-src 'self';object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'self'";
-
-/** Every answer: helmet's set as configured, and our Permissions-Policy. */
-const BASELINE: Record<string, string> = {
-  'content-security-policy': SITE_CSP,
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-content-type-options': 'nosniff',
-  'x-dns-prefetch-control': 'off',
-  'x-download-options': 'noopen',
-  'x-frame-options': 'SAMEORIGIN',
-  'x-permitted-cross-domain-policies': 'none',
-  'x-xss-protection': '0',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self "https://js.stripe.com")',
-};
+const BASELINE = EXPECTED_BASELINE_HEADERS;
 const SECURITY_HEADER_NAMES = [...Object.keys(BASELINE), 'strict-transport-security'];
 const HSTS = 'max-age=31536000; includeSubDomains';
 const PARTNER = 'https://partner.example';

@@ -10,6 +10,7 @@ import { CONNECTION_LIMITS } from '../plugins/connection-limits.js';
 import { describePglite } from '../test/databases.js';
 import { solidImage } from '../test/images.js';
 import { multipart } from '../test/multipart.js';
+import { EXPECTED_BASELINE_HEADERS } from '../test/security-headers.js';
 
 // Slow and greedy clients over raw sockets (issue 15, item 5 and the 408/431 half of item 6): a body that stops
 // arriving, a header block that never ends, 20 kB of headers, an idle keep-alive connection and one address
@@ -17,23 +18,7 @@ import { multipart } from '../test/multipart.js';
 // envelope, every security header, `Connection: close`, and when the server closes the socket.
 // These are about sockets, not the database: they run on PGlite only.
 
-const BASELINE: Record<string, string> = {
-  'content-security-policy':
-    "default-src 'self';script-src 'self' https://js.stripe.com;frame-src https://js.stripe.com https://hooks.stripe.com;" +
-    "connect-src 'self' https://api.stripe.com;img-src 'self' data: blob: https://*.stripe.com;style-src 'self' 'unsafe-inline';" +
-    "font-src 'self';object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'self'",
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-content-type-options': 'nosniff',
-  'x-dns-prefetch-control': 'off',
-  'x-download-options': 'noopen',
-  'x-frame-options': 'SAMEORIGIN',
-  'x-permitted-cross-domain-policies': 'none',
-  'x-xss-protection': '0',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self "https://js.stripe.com")',
-};
+const BASELINE = EXPECTED_BASELINE_HEADERS;
 
 /** TRUST_PROXY as an address list: the app sits behind the proxy at 127.0.0.1. */
 const PROXY_ADDRESSES: Config['trustProxy'] = ['127.0.0.1'];
