@@ -1,4 +1,3 @@
-import net, { type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { donations, mailOutbox, receipts } from '../db/schema.js';
 import { issueReceipt } from '../donations/receipts.js';
 import { describeEachDatabase } from '../test/databases.js';
+import { closedPort } from '../test/smtp-sink.js';
 import { buildSandboxApp, donate, generateInvoice, indianDonation, usDonation } from '../test/donations.js';
 import { MAIL_RETRY_DELAYS_MS } from './mailer.js';
 import { sweepMail } from './sweep.js';
@@ -42,15 +42,6 @@ async function smtpServerOn(port: number): Promise<Sink> {
     server.listen(port, '127.0.0.1', () => resolve());
   });
   return { mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** A port nothing listens on (yet): connections to it are refused, as to a mail server that is down. */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 const later = (ms: number) => new Date(Date.now() + ms);

@@ -1,4 +1,3 @@
-import net, { type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { contactMessages, mailOutbox } from '../db/schema.js';
 import { describeEachDatabase } from '../test/databases.js';
-import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
+import { closedPort, startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
 
 // Issue 15 item 2: a contact message the visitor was told we received always has its notice to staff in the outbox.
 // The message and its notice are written in one transaction (the mail is sent after the commit), so there is no
@@ -30,15 +29,6 @@ const ILL_FORMED = [
   { ...VALID, message: 'Reversed \ude00\ud83d pair' },
   { ...VALID, subject: 'volunteer\ud800' },
 ];
-
-/** A port nothing listens on: connections are refused, as by a mail server that is down. */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 let address = 0;
 const nextIp = () => `10.15.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
