@@ -9,9 +9,11 @@ import { adminUsers, loginAttempts, signInAddresses } from '../db/schema.js';
 // them), against three keys:
 //  - the account from one address ('pair:'): strict, 10 failures then 429: guessing from one place stops;
 //  - the address across all accounts ('ip:'): 30 failures then 429: one place trying many accounts stops;
-//  - the account from anywhere ('user:'): never a 429, only a growing wait (1 s … 10 s) before the password check,
-//    skipped for an address that signed in to this account within 90 days (sign_in_addresses). An attacker without
-//    the admin's address can slow a new address down, never refuse it, and cannot slow the admin's usual one at all.
+//  - the account from anywhere ('user:'): for an address that has not signed in to this account within 90 days
+//    (sign_in_addresses), a growing wait (1 s … 10 s) before the password check, and a ceiling of 100 failures per
+//    window, past which new addresses get 429: many addresses together get at most 400 guesses an hour at one
+//    account. An address the admin signed in from before skips both: an attacker without it cannot slow the admin's
+//    usual address down or refuse it.
 //
 // An attempt is counted BEFORE the password is checked (and given back on success). Counting only after a
 // failure would let an attacker fire a hundred guesses at once, all checked before the first failure lands.
@@ -22,6 +24,11 @@ export const LOGIN_THROTTLE = {
   maxFailuresPerAccountAndAddress: 10,
   /** Failures allowed per address across every account and window; the next attempt is answered 429. */
   maxFailuresPerAddress: 30,
+  /**
+   * Failures allowed per account and window before addresses that never signed in to it are answered 429 (known
+   * addresses are not): the bound on guessing from many addresses at once, which the waits alone do not slow.
+   */
+  maxFailuresPerAccountFromNewAddresses: 100,
   /** From this many earlier failures of the account (from anywhere) on, an attempt from a new address waits. */
   slowAfter: 3,
   firstDelayMs: 1000,

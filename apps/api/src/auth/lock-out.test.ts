@@ -107,6 +107,25 @@ describeEachDatabase('sign-in lock-out', (ctx) => {
     expect(waits).toEqual([]);
   });
 
+  it('many addresses together: past 100 failures on the account in 15 minutes new addresses are refused, a known one is not', async () => {
+    await signIn(app, admin, at(1));
+    // Ten addresses, each within its own limit of 10: the account's ceiling, not the per-address one, is what is reached.
+    for (let host = 100; host < 110; host += 1) await fail(LOGIN_THROTTLE.maxFailuresPerAccountFromNewAddresses / 10, at(host));
+    const fresh = await login(app, admin.username, admin.password, at(110));
+    expect(fresh.statusCode).toBe(429);
+    expect(fresh.json()).toEqual(TOO_MANY);
+    const retryAfter = Number(fresh.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    expect((await login(app, admin.username, 'another-guess', at(111))).json()).toEqual(TOO_MANY);
+    // The admin's usual address signs in at once, and another account is not affected.
+    waits = [];
+    expect((await login(app, admin.username, admin.password, at(1))).statusCode).toBe(200);
+    expect(waits).toEqual([]);
+    const other = await createUser(ctx.database.db);
+    expect((await login(app, other.username, other.password, at(112))).statusCode).toBe(200);
+  });
+
   it('per (account, address): the 11th attempt in 15 minutes is refused, even with the right password, from that address only', async () => {
     await signIn(app, admin, at(1));
     await fail(10, at(66));

@@ -153,6 +153,11 @@ export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs
     // Counted only for attempts that reach the check: refused ones must not lengthen everyone else's wait.
     const [account] = await countAttempts(app.db, [keys.account], now);
     if (!(await isKnownAddress(app.db, username, address, now))) {
+      // Many addresses at once: the waits do not slow parallel guessing, the ceiling does (decision 012).
+      if (account!.failures > LOGIN_THROTTLE.maxFailuresPerAccountFromNewAddresses) {
+        reply.header('retry-after', String(retryAfterSeconds([account!], now)));
+        throw new HttpError(429, TOO_MANY_ATTEMPTS);
+      }
       const delay = slowdown(account!.failures - 1);
       if (delay > 0) await sleep(delay);
     }
