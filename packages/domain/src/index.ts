@@ -30,3 +30,4 @@ export * from './card-payments';
 export * from './admin';
 export * from './donation-payment';
 export * from './site-routes';
+export * from './organisation-time';

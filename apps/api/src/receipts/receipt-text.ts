@@ -1,4 +1,4 @@
-import { formatCurrency, formatOrganisationAddress, isValidPan, normalisePan, ORGANISATION, toMinorUnits, type Organisation } from '@charity/domain';
+import { formatCurrency, formatOrganisationAddress, isValidPan, normalisePan, ORGANISATION, organisationDate, toMinorUnits, type Organisation } from '@charity/domain';
 import { currencyName, rupeesInWords } from './amount-words.js';
 
 // What a donation receipt says, shared by the PDF (pdf.ts) and the mail (receipt-mail.ts) so the two never
@@ -117,13 +117,10 @@ export interface ReceiptFacts {
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-/** India Standard Time has no daylight saving: always UTC+05:30. */
-const IST_OFFSET_MS = 330 * 60 * 1000;
-
-/** '2 January 2024': the calendar date in India, where the organisation issues its receipts. */
+/** '2 January 2024': the calendar date in the organisation's time, where it issues its receipts. */
 export function formatReceiptDate(date: Date): string {
-  const ist = new Date(date.getTime() + IST_OFFSET_MS);
-  return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]!} ${ist.getUTCFullYear()}`;
+  const { year, month, day } = organisationDate(date);
+  return `${day} ${MONTHS[month - 1]!} ${year}`;
 }
 
 /**

@@ -16,13 +16,4 @@ export function activeAdminNav(pathname: string): AdminNavItem | null {
   return ADMIN_NAV.find((item) => item.to !== '/admin' && (path === item.to || path.startsWith(`${item.to}/`))) ?? null;
 }
 
-/**
- * The charity keeps its books in India, which has no daylight saving: days, months and the dashboard's
- * "this month" are counted at this fixed offset from UTC, on the server and in the browser alike.
- */
-export const ORGANISATION_UTC_OFFSET_MINUTES = 330;
-
-/** 'YYYY-MM-DD' of the organisation's calendar day that `instant` falls on. */
-export function organisationDay(instant: Date): string {
-  return new Date(instant.getTime() + ORGANISATION_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
-}
+// The organisation's clock (ORGANISATION_UTC_OFFSET_MINUTES, organisationDay) lives in ../organisation-time.ts.
