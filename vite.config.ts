@@ -24,7 +24,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           retry,
-          include: ['packages/domain/src/**/*.test.ts', 'apps/site/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['packages/domain/src/**/*.test.ts', 'packages/ui/src/**/*.test.ts', 'apps/site/src/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
         resolve: { conditions: ['development'] },
       },

@@ -15,6 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
+import { TEST_CARDS } from '@charity/domain';
 import { fmt, measure, queryPostgres, recordAnswer, requireBuild, startApi, startBare, temporaryPostgres } from './support.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -98,11 +99,11 @@ async function donateOnce(agent, base, steps = null) {
     steps?.[name].push(now - t);
     t = now;
   };
-  const created = await post(agent, base, '/api/payments/create-intent', { donation_data: DONATION_DATA, payment_method_id: 'pm_card_visa' }, address);
+  const created = await post(agent, base, '/api/payments/create-intent', { donation_data: DONATION_DATA, payment_method_id: TEST_CARDS.visa.paymentMethod }, address);
   if (created.status !== 200) throw new Error(`create-intent answered ${created.status}: ${created.body}`);
   lap('create-intent');
   const { client_secret: clientSecret, payment_intent_id: intentId } = JSON.parse(created.body).data;
-  const confirmed = await post(agent, base, '/api/payments/sandbox/confirm', { client_secret: clientSecret, payment_method_id: 'pm_card_visa' }, address);
+  const confirmed = await post(agent, base, '/api/payments/sandbox/confirm', { client_secret: clientSecret, payment_method_id: TEST_CARDS.visa.paymentMethod }, address);
   if (confirmed.status !== 200) throw new Error(`sandbox/confirm answered ${confirmed.status}: ${confirmed.body}`);
   lap('confirm');
   const status = JSON.parse(confirmed.body).data?.payment_intent?.status;
@@ -111,7 +112,7 @@ async function donateOnce(agent, base, steps = null) {
     agent,
     base,
     '/api/donations/save-after-payment',
-    { donation_data: DONATION_DATA, payment_intent_id: intentId, payment_method_id: 'pm_card_visa', payment_status: 'completed' },
+    { donation_data: DONATION_DATA, payment_intent_id: intentId, payment_method_id: TEST_CARDS.visa.paymentMethod, payment_status: 'completed' },
     address,
   );
   // 201: this save wrote the donation; 200: the sandbox's webhook event got there first (same donation, once).

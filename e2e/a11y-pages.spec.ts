@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { signInByApi } from './support/session';
@@ -133,7 +134,7 @@ async function scanDonationWizard(page: Page, scan: Scan) {
   await expect(heading).toHaveText('Step 4 of 4: Payment');
   await expect(wizard.getByRole('textbox', { name: 'Card number', exact: true })).toBeVisible();
   await scan('/donate step 4', WIZARD);
-  await wizard.getByRole('textbox', { name: 'Card number', exact: true }).fill('4242 4242 4242 4242');
+  await wizard.getByRole('textbox', { name: 'Card number', exact: true }).fill(TEST_CARDS.visa.spaced);
   await wizard.getByRole('textbox', { name: 'Expiration date', exact: true }).fill('12 / 34');
   await wizard.getByRole('textbox', { name: 'CVC', exact: true }).fill('123');
   await wizard.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check();
@@ -200,13 +201,13 @@ async function donateByApi(request: APIRequestContext) {
     campaign_id: null,
     source: 'website',
   };
-  const created = await request.post('/api/payments/create-intent', { data: { donation_data: donationData, payment_method_id: 'pm_card_visa' } });
+  const created = await request.post('/api/payments/create-intent', { data: { donation_data: donationData, payment_method_id: TEST_CARDS.visa.paymentMethod } });
   expect(created.status(), await created.text()).toBe(200);
   const { client_secret, payment_intent_id } = ((await created.json()) as { data: { client_secret: string; payment_intent_id: string } }).data;
-  const confirmed = await request.post('/api/payments/sandbox/confirm', { data: { client_secret, payment_method_id: 'pm_card_visa' } });
+  const confirmed = await request.post('/api/payments/sandbox/confirm', { data: { client_secret, payment_method_id: TEST_CARDS.visa.paymentMethod } });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   const saved = await request.post('/api/donations/save-after-payment', {
-    data: { donation_data: donationData, payment_intent_id, payment_method_id: 'pm_card_visa', payment_status: 'completed' },
+    data: { donation_data: donationData, payment_intent_id, payment_method_id: TEST_CARDS.visa.paymentMethod, payment_status: 'completed' },
   });
   expect([200, 201], await saved.text()).toContain(saved.status());
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
+import { TEST_CARDS } from '@charity/domain';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from './playwright.config';
@@ -82,7 +83,7 @@ async function donate(page: Page, donor: { name: string; email: string }): Promi
   await expect(heading).toHaveText('Step 3 of 4: Review Your Donation');
   await wizard.getByRole('button', { name: 'Proceed to Payment', exact: true }).click();
   await expect(heading).toHaveText('Step 4 of 4: Payment');
-  await wizard.getByRole('textbox', { name: 'Card number', exact: true }).fill('4242 4242 4242 4242');
+  await wizard.getByRole('textbox', { name: 'Card number', exact: true }).fill(TEST_CARDS.visa.spaced);
   await wizard.getByRole('textbox', { name: 'Expiration date', exact: true }).fill('12 / 34');
   await wizard.getByRole('textbox', { name: 'CVC', exact: true }).fill('123');
   await wizard.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check();

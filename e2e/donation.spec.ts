@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { TEST_CARDS } from '@charity/domain';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 // The donation wizard on /donate against the built product, with no payment keys: the server's payment sandbox and
@@ -92,7 +93,7 @@ test.beforeEach(async ({ page }) => {
   await expect(heading(page)).toHaveText('Step 1 of 4: Choose Amount');
 });
 
-test('a full INR donation with 4242 4242 4242 4242 is paid, saved and receipted, then the wizard starts over', async ({
+test(`a full INR donation with ${TEST_CARDS.visa.spaced} is paid, saved and receipted, then the wizard starts over`, async ({
   page,
   request,
 }) => {
@@ -111,7 +112,7 @@ test('a full INR donation with 4242 4242 4242 4242 is paid, saved and receipted,
   expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
 
   const invoiceReply = page.waitForResponse((response) => response.url().endsWith('/api/invoices/generate-and-send'));
-  await payWithCard(page, '4242 4242 4242 4242', '₹1,000');
+  await payWithCard(page, TEST_CARDS.visa.spaced, '₹1,000');
   await expect(w.getByText(THANK_YOU)).toBeVisible();
   await expect(w.getByText(THANK_YOU)).toBeFocused();
   await expect(toast(page, 'Payment completed and donation saved successfully!')).toBeVisible();
@@ -148,7 +149,7 @@ test('a full INR donation with 4242 4242 4242 4242 is paid, saved and receipted,
   await expect(w.getByRole('spinbutton', { name: /Custom amount/ })).toHaveValue('');
 });
 
-test('a declined card (4000 0000 0000 0002) saves nothing and says so, and Try Again returns to the card form', async ({
+test(`a declined card (${TEST_CARDS.declined.spaced}) saves nothing and says so, and Try Again returns to the card form`, async ({
   page,
 }) => {
   const posts = watchPayments(page);
@@ -156,7 +157,7 @@ test('a declined card (4000 0000 0000 0002) saves nothing and says so, and Try A
   await fillIndianDonor(page);
   await continueTo(page, 'Step 3 of 4: Review Your Donation');
   await toPayment(page);
-  await payWithCard(page, '4000 0000 0000 0002', '₹1,000');
+  await payWithCard(page, TEST_CARDS.declined.spaced, '₹1,000');
 
   const alert = wizard(page).getByRole('alert').filter({ hasText: FAILED_BANNER });
   await expect(alert).toContainText(FAILED_BANNER);
@@ -174,14 +175,14 @@ test('a declined card (4000 0000 0000 0002) saves nothing and says so, and Try A
   await expect(wizard(page).getByRole('button', { name: 'Donate ₹1,000', exact: true })).toBeDisabled();
 });
 
-test('a card asking for authentication (4000 0025 0000 3155): escaping the test dialog fails, completing it pays', async ({
+test(`a card asking for authentication (${TEST_CARDS.authentication.spaced}): escaping the test dialog fails, completing it pays`, async ({
   page,
 }) => {
   await continueTo(page, 'Step 2 of 4: Your Details');
   await fillIndianDonor(page);
   await continueTo(page, 'Step 3 of 4: Review Your Donation');
   await toPayment(page);
-  await payWithCard(page, '4000 0025 0000 3155', '₹1,000');
+  await payWithCard(page, TEST_CARDS.authentication.spaced, '₹1,000');
   const dialog = page.getByRole('dialog', { name: 'Authenticate this test payment?', exact: true });
   await expect(dialog).toBeVisible();
   // Escape closes it like failing the bank's check.
@@ -192,7 +193,7 @@ test('a card asking for authentication (4000 0025 0000 3155): escaping the test 
   );
   await wizard(page).getByRole('button', { name: 'Try Again', exact: true }).click();
 
-  await payWithCard(page, '4000 0025 0000 3155', '₹1,000');
+  await payWithCard(page, TEST_CARDS.authentication.spaced, '₹1,000');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Complete authentication', exact: true })).toBeFocused();
   await dialog.getByRole('button', { name: 'Complete authentication', exact: true }).click();
@@ -235,7 +236,7 @@ test('a USD donation from the United States meets the US phone and ZIP rules, th
   await expect(w).toContainText('$25');
   await expect(w).toContainText('Monthly');
   await toPayment(page);
-  await payWithCard(page, '4242 4242 4242 4242', '$25');
+  await payWithCard(page, TEST_CARDS.visa.spaced, '$25');
   await expect(w.getByText(THANK_YOU)).toBeVisible();
   // The server charged 25 USD: it took amount and currency from the payload and checked them with the US rules.
   expect(confirmedIntent(posts)).toMatchObject({ status: 'succeeded', amount: 2500, currency: 'usd' });

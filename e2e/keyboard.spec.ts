@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './playwright.config';
 import { expectVisibleFocus, tabTo, walkTabStops } from './support/keyboard';
@@ -72,7 +73,7 @@ test('keyboard only: a sandbox donation from /donate to the thank-you message, f
   await expect(heading).toHaveText('Step 4 of 4: Payment');
 
   // Step 4: the sandbox card form takes the test card as typed; Space ticks the consent box; Enter pays.
-  await typeInto(page, 'Card number', '4242 4242 4242 4242');
+  await typeInto(page, 'Card number', TEST_CARDS.visa.spaced);
   await typeInto(page, 'Expiration date', '12 / 34');
   await typeInto(page, 'CVC', '123');
   const consent = wizard.getByRole('checkbox', { name: /I agree to the terms and conditions/ });

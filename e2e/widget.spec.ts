@@ -1,5 +1,6 @@
 import http from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
+import { TEST_CARDS } from '@charity/domain';
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_PARTNER_PORT, E2E_STRANGER_PORT } from './playwright.config';
 
@@ -88,7 +89,7 @@ test('a partner page embeds the widget, completes a sandbox donation and hears d
   await w.getByRole('button', { name: 'Proceed to Payment', exact: true }).click();
   await expect(w.getByRole('heading', { level: 2 })).toHaveText('Step 4 of 4: Payment');
 
-  await w.getByRole('textbox', { name: 'Card number', exact: true }).fill('4242 4242 4242 4242');
+  await w.getByRole('textbox', { name: 'Card number', exact: true }).fill(TEST_CARDS.visa.spaced);
   await w.getByRole('textbox', { name: 'Expiration date', exact: true }).fill('12 / 34');
   await w.getByRole('textbox', { name: 'CVC', exact: true }).fill('123');
   await w.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check();

@@ -292,7 +292,10 @@ export const AuthenticationRequired: Story = {
     const dialog = await body.findByRole('dialog', { name: 'Authenticate this test payment?' });
     await expect(within(dialog).getByRole('button', { name: 'Complete authentication' })).toHaveFocus();
     await expect(within(dialog).getByRole('button', { name: 'Fail authentication' })).toBeVisible();
-    await expect(ui.pay(canvas)).toHaveTextContent('Processing...');
+    // Behind the modal dialog the page is out of the accessibility tree (aria-hidden, as the native <dialog>'s inert
+    // page was; Testing Library models the one, not the other), so the pay button is looked up among hidden elements.
+    await expect(canvas.getByRole('button', { name: /Donate ₹1,000|Processing\.\.\./, hidden: true })).toHaveTextContent('Processing...');
+    await expect(canvas.queryByRole('button', { name: 'Processing...' })).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Complete authentication' }));
     await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
     await expect(await canvas.findByText('Thank you! Your donation has been completed and saved successfully.')).toBeVisible();
@@ -311,6 +314,25 @@ export const AuthenticationFailed: Story = {
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent('Payment Failed - Your donation was not saved. Please try again.');
     await expect(alert).toHaveTextContent(AUTH_FAILED.message);
+    await expect(args.onSave).not.toHaveBeenCalled();
+  },
+};
+
+/** Dismissing the dialog: a click beside it answers nothing; Escape (or its close button) fails the check. */
+export const AuthenticationDismissed: Story = {
+  // Its last frame is AuthenticationFailed's (the bank's refusal), so the visual test has nothing new to compare.
+  tags: ['!visual'],
+  play: async ({ canvas, args }) => {
+    await payWith(canvas, '4000 0025 0000 3155');
+    const dialog = await body.findByRole('dialog', { name: 'Authenticate this test payment?' });
+    await expect(within(dialog).getByRole('button', { name: 'Close' })).toBeVisible();
+    const overlay = document.querySelector<HTMLElement>('.cs-dialog__overlay');
+    await expect(overlay).not.toBeNull();
+    if (overlay) await userEvent.click(overlay);
+    await expect(body.getByRole('dialog', { name: 'Authenticate this test payment?' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(AUTH_FAILED.message);
     await expect(args.onSave).not.toHaveBeenCalled();
   },
 };

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { CONTRACT_KEYWORDS } from '@charity/domain/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/open.js';
@@ -13,6 +14,7 @@ import { bodyDeadlinePlugin } from './plugins/body-deadline.js';
 import { answerClientError, CONNECTION_LIMITS, type ConnectionLimits } from './plugins/connection-limits.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { mailPlugin } from './plugins/mail.js';
+import { openapiPlugin } from './plugins/openapi.js';
 import { partnerCorsPlugin } from './plugins/partner-cors.js';
 import { paymentsPlugin } from './plugins/payments.js';
 import { RequestLogController } from './plugins/request-log.js';
@@ -25,7 +27,8 @@ import { storybookPlugin } from './plugins/storybook.js';
 import { uploadsPlugin } from './plugins/uploads.js';
 import { wellFormedTextPlugin } from './plugins/well-formed-text.js';
 import type { SlowdownPolicy } from './auth/attempts.js';
-import type { PaymentProvider } from './payments/provider.js';
+import { donationRoutes } from './donations/routes.js';
+import type { PaymentProvider } from './donations/provider/provider.js';
 import { adminCampaignRoutes } from './routes/admin-campaigns.js';
 import { adminDashboardRoutes } from './routes/admin-dashboard.js';
 import { adminDonationRoutes } from './routes/admin-donations.js';
@@ -34,12 +37,9 @@ import { adminOutboxRoutes } from './routes/admin-outbox.js';
 import { authRoutes } from './routes/auth.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { contactRoutes } from './routes/contact.js';
-import { donationRoutes } from './routes/donations.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
-import { invoiceRoutes } from './routes/invoices.js';
-import { paymentRoutes } from './routes/payments.js';
-import { webhookRoutes } from './routes/webhooks.js';
+import { receiptRoutes } from './receipts/routes.js';
 import type { FileStorage } from './storage/storage.js';
 
 export interface BuildAppOptions {
@@ -98,6 +98,8 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
     bodyLimit: JSON_BODY_LIMIT,
     // A malformed or over-long URL is refused by Fastify before any hook: answer it in our envelope, with our headers.
     frameworkErrors: answerFrameworkError,
+    // The wire contract's annotations (x-message, x-fields): Ajv's strict mode refuses keywords it was not told of.
+    ajv: { customOptions: { keywords: [...CONTRACT_KEYWORDS] } },
   });
 
   await app.register(securityHeadersPlugin);
@@ -111,6 +113,8 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(adminGuardPlugin, { guard: adminGuard });
   // Before any route: it records every route and whether requireAdmin guards it (the access-control test's list).
   await app.register(routeCataloguePlugin);
+  // Before any route, like the catalogue: the OpenAPI document is built from the routes registered after it.
+  await app.register(openapiPlugin);
   await app.register(storagePlugin, { uploadsDir: config.uploadsDir, maxFileMb: config.uploadMaxMb, storage });
   await app.register(mailPlugin);
   await app.register(paymentsPlugin, { provider: paymentProvider });
@@ -125,10 +129,9 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(campaignRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(eventRoutes, { prefix: '/api' });
-  await app.register(paymentRoutes, { prefix: '/api' });
+  // The donations module (payments, saving, webhooks, stats; the sandbox's routes in sandbox mode) and receipts.
   await app.register(donationRoutes, { prefix: '/api' });
-  await app.register(invoiceRoutes, { prefix: '/api' });
-  await app.register(webhookRoutes, { prefix: '/api' });
+  await app.register(receiptRoutes, { prefix: '/api' });
   // The admin console (issue 6): every route behind app.requireAdmin.
   await app.register(adminDashboardRoutes, { prefix: '/api' });
   await app.register(adminCampaignRoutes, { prefix: '/api' });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LARGEST_DONATION_INR } from '@charity/domain';
 import { DEFAULT_SITE_DIR, DEFAULT_STORYBOOK_DIR } from './paths.js';
 import { isProxyAddress, TRUST_PROXY_MAX_HOPS, type TrustProxySetting } from './proxy-trust.js';
 
@@ -34,7 +35,11 @@ export interface Config {
   /** Where visitors reach the site, without a trailing slash (links in mail, redirects). */
   publicBaseUrl: string;
   payments: PaymentsConfig;
-  /** Largest donation accepted online, in whole units of the donation's currency (PAYMENT_MAX_AMOUNT). */
+  /**
+   * An extra ceiling on a donation accepted online, in whole units of the donation's currency (PAYMENT_MAX_AMOUNT).
+   * Each currency's own largest amount is the domain's (packages/domain/src/currencies.ts); a donation may not exceed
+   * the smaller of the two: largestAcceptedAmount(currency, paymentMaxAmount). See docs/decisions/020-one-table-per-fact.md.
+   */
   paymentMaxAmount: number;
   /** null: outgoing mail is written to the outbox table instead of being sent. */
   smtpUrl: string | null;
@@ -268,7 +273,8 @@ export const UPLOAD_MAX_MB_DEFAULT = 5;
 // keeps the worst case bounded; no photograph for a web gallery needs more.
 export const UPLOAD_MAX_MB_LIMIT = 50;
 export const SESSION_IDLE_MINUTES_DEFAULT = 120;
-export const PAYMENT_MAX_AMOUNT_DEFAULT = 500_000;
+// The INR row of the currency table: by default the table alone decides, in every currency.
+export const PAYMENT_MAX_AMOUNT_DEFAULT = LARGEST_DONATION_INR;
 // Stripe accepts at most eight digits in minor units (999,999.99 of a two-decimal currency): a larger limit
 // would only turn a clear "too large" answer into a provider error after the donor typed their card.
 export const PAYMENT_MAX_AMOUNT_LIMIT = 999_999;

@@ -5,10 +5,10 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { DatabaseLockedError } from './db/lock.js';
 import { DatabaseConnectionError, openDatabase, type DatabaseHandle } from './db/open.js';
 import { prepareDatabase } from './db/prepare.js';
-import { issueMissingReceipts, startReceiptSweep } from './donations/missing-receipts.js';
-import { mailReceipt } from './donations/receipts.js';
 import { createLogger } from './logger.js';
-import { startPaymentReconciler, type PaymentReconciler } from './payments/reconcile.js';
+import { issueMissingReceipts, startReceiptSweep } from './receipts/missing-receipts.js';
+import { mailReceipt } from './receipts/issuing.js';
+import { startPaymentReconciler, type PaymentReconciler } from './donations/use-cases/reconcile.js';
 
 // The production entry point (`npm start`, `node apps/api/dist/server.js`): validate settings, open and
 // prepare the database, serve, and shut down cleanly on SIGINT/SIGTERM.

@@ -1,5 +1,6 @@
 /** Donation amounts: quick picks, minimums, minor units (spec §4 wizard step 1, §5 Amount, §9). */
 import { FALLBACK_MIN_DONATION, getCountry } from './countries';
+import { currencyFacts, FALLBACK_MINOR_UNITS, FALLBACK_QUICK_AMOUNTS } from './currencies';
 import { formatCurrency } from './format';
 import { toNumber } from './internal/values';
 
@@ -13,23 +14,14 @@ export const CUSTOM_AMOUNT_STEP = 1;
 
 export const INVALID_AMOUNT_MESSAGE = 'Please enter a valid donation amount';
 
-type QuickAmounts = readonly [number, number, number, number, number];
-
-const QUICK_AMOUNTS: Readonly<Record<string, QuickAmounts>> = {
-  INR: [50, 100, 200, 500, 1000],
-  USD: [1, 5, 10, 25, 50],
-  EUR: [1, 5, 10, 20, 50],
-};
-const OTHER_QUICK_AMOUNTS: QuickAmounts = [1, 5, 10, 25, 50];
-
-/** The five quick-pick amounts for a currency. */
+/** The five quick-pick amounts for a currency (currencies.ts). */
 export function quickAmounts(currency: string): number[] {
-  return [...(QUICK_AMOUNTS[currency.trim().toUpperCase()] ?? OTHER_QUICK_AMOUNTS)];
+  return [...(currencyFacts(currency)?.quickAmounts ?? FALLBACK_QUICK_AMOUNTS)];
 }
 
 /** The pre-selected quick amount: the second one (used on load and after a country change). */
 export function defaultQuickAmount(currency: string): number {
-  return (QUICK_AMOUNTS[currency.trim().toUpperCase()] ?? OTHER_QUICK_AMOUNTS)[1];
+  return (currencyFacts(currency)?.quickAmounts ?? FALLBACK_QUICK_AMOUNTS)[1];
 }
 
 /** The country's minimum donation; FALLBACK_MIN_DONATION (10) when the country is unknown. */
@@ -72,27 +64,15 @@ export function resolveDonationAmount(selectedAmount: number, customAmount: stri
   return toNumber(customAmount);
 }
 
-/** Decimal places of the minor unit per currency; every supported currency has 2. */
-const MINOR_UNIT_DIGITS: Readonly<Record<string, number>> = {
-  INR: 2,
-  USD: 2,
-  EUR: 2,
-  GBP: 2,
-  CAD: 2,
-  AUD: 2,
-  SGD: 2,
-  MYR: 2,
-  DKK: 2,
-};
-
 /**
  * The amount in the currency's minor unit (paise, cents, øre…) as an integer, rounded half away
- * from zero, as card providers expect. Unknown currencies are assumed to have 2 decimals.
+ * from zero, as card providers expect. Digits from the currency table (currencies.ts); unknown currencies are
+ * assumed to have 2 decimals.
  * Throws a RangeError for a non-finite amount.
  */
 export function toMinorUnits(amount: number, currency: string): number {
   if (!Number.isFinite(amount)) throw new RangeError(`Invalid amount: ${String(amount)}`);
-  const digits = MINOR_UNIT_DIGITS[currency.trim().toUpperCase()] ?? 2;
+  const digits = currencyFacts(currency)?.minorUnits ?? FALLBACK_MINOR_UNITS;
   const factor = 10 ** digits;
   // toFixed avoids binary noise such as 10.1 * 100 = 1010.0000000000001 and 1.005 * 100 = 100.49999999999999.
   const scaled = Number((Math.abs(amount) * factor).toFixed(6));

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CAMPAIGN_ANALYTICS_DEFAULT_PERIOD,
+  CAMPAIGN_ANALYTICS_PERIOD_DAYS,
+  CAMPAIGN_ANALYTICS_PERIODS,
   CAMPAIGN_PAGE_SIZE,
   CAMPAIGN_STATUSES,
   DEFAULT_CAMPAIGN_STATUS_FILTER,
@@ -282,5 +285,14 @@ describe('donate page selection', () => {
     ['', null],
   ])('campaignIdFromSearch(%j) → %j', (search, expected) => {
     expect(campaignIdFromSearch(search)).toBe(expected);
+  });
+});
+
+describe('campaign analytics periods', () => {
+  it('are 7, 30, 90 and 365 days, 30 by default', () => {
+    expect(CAMPAIGN_ANALYTICS_PERIODS).toEqual(['7d', '30d', '90d', '365d']);
+    expect(CAMPAIGN_ANALYTICS_PERIOD_DAYS).toEqual({ '7d': 7, '30d': 30, '90d': 90, '365d': 365 });
+    expect(Object.keys(CAMPAIGN_ANALYTICS_PERIOD_DAYS)).toEqual([...CAMPAIGN_ANALYTICS_PERIODS]);
+    expect(CAMPAIGN_ANALYTICS_PERIODS).toContain(CAMPAIGN_ANALYTICS_DEFAULT_PERIOD);
   });
 });

@@ -15,6 +15,10 @@ export const FEATURED_CAMPAIGNS_MAX = 6;
 export const DONATE_PAGE_FEATURED_MAX = 3;
 /** Campaign amounts are shown in INR. */
 export const CAMPAIGN_CURRENCY = 'INR';
+/** The periods of GET /campaigns/{id}/analytics, and the organisation days each covers (today included). */
+export const CAMPAIGN_ANALYTICS_PERIODS = ['7d', '30d', '90d', '365d'] as const;
+export type CampaignAnalyticsPeriod = (typeof CAMPAIGN_ANALYTICS_PERIODS)[number];
+export const CAMPAIGN_ANALYTICS_PERIOD_DAYS: Readonly<Record<CampaignAnalyticsPeriod, number>> = { '7d': 7, '30d': 30, '90d': 90, '365d': 365 };
 /** Default period for GET /campaigns/{id}/analytics. */
 export const CAMPAIGN_ANALYTICS_DEFAULT_PERIOD = '30d';
 

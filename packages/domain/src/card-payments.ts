@@ -1,11 +1,12 @@
 /**
  * Card payments (spec §4 "Payment panel", §7 "Payments"): the billing details sent to the card provider, and
  * the card-field rules of the local payment sandbox, which imitates Stripe Elements and Stripe's test cards
- * (see docs of issue 5: 4242… succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for
+ * (test-cards.ts: 4242… succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for
  * authentication). Messages are Stripe's own, so the panel reads the same in both modes.
  */
 import type { RequestFailure } from './http';
 import { DONATION_MESSAGES } from './messages';
+import { TEST_CARDS } from './test-cards';
 import type { DonationPayload } from './validation/donation';
 
 /**
@@ -77,13 +78,11 @@ export const CARD_FIELD_MESSAGES = {
  * Stripe's test PaymentMethod ids for the sandbox cards. The server's sandbox knows these ids (they are the ids
  * Stripe's own test mode accepts), so the same ids travel in both modes.
  */
-export const SANDBOX_TEST_CARDS: Readonly<Record<string, string>> = {
-  '4242424242424242': 'pm_card_visa',
-  '4000000000000002': 'pm_card_chargeDeclined',
-  '4000002500003155': 'pm_card_authenticationRequired',
-};
+export const SANDBOX_TEST_CARDS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.values(TEST_CARDS).map((card) => [card.number, card.paymentMethod]),
+);
 /** Every other valid card number is declined in the sandbox: only the documented test cards succeed. */
-export const SANDBOX_DEFAULT_PAYMENT_METHOD = 'pm_card_chargeDeclined';
+export const SANDBOX_DEFAULT_PAYMENT_METHOD = TEST_CARDS.declined.paymentMethod;
 
 const fieldError = (code: string, message: string): CardFieldStatus['error'] => ({
   type: 'validation_error',

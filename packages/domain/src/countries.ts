@@ -4,13 +4,15 @@
  * `phone_validation` is matched against the number after spaces, dashes, parentheses and dots
  * have been removed (see validation/phone.ts); `postal_validation` against the trimmed value.
  */
+import { CURRENCIES, type CurrencyCode } from './currencies';
 
 export interface CountryConfig {
   /** ISO 3166-1 alpha-2 code, plus the pseudo-code EU for the euro area as a whole. */
   code: string;
   name: string;
-  /** ISO 4217 currency code. */
+  /** ISO 4217 currency code, a row of the currency table (currencies.ts). */
   currency: string;
+  /** The table's symbol for `currency`, on the config for the screens that show it beside an amount. */
   currency_symbol: string;
   /** Whether donors from this country get a tax benefit (only India: section 80G). */
   tax_benefit: boolean;
@@ -39,12 +41,16 @@ export const GENERIC_PHONE_PATTERN = /^\+?\d{8,15}$/;
 /** At least 3 characters: the postal rule for every country without its own. */
 export const GENERIC_POSTAL_PATTERN = /^.{3,}$/u;
 
+/** A country's currency and its symbol, both from the currency table (currencies.ts). */
+function currencyOf(code: CurrencyCode): Pick<CountryConfig, 'currency' | 'currency_symbol'> {
+  return { currency: code, currency_symbol: CURRENCIES[code].symbol };
+}
+
 export const COUNTRIES: CountryConfig[] = [
   {
     code: 'IN',
     name: 'India',
-    currency: 'INR',
-    currency_symbol: '₹',
+    ...currencyOf('INR'),
     tax_benefit: true,
     tax_section: '80G',
     min_donation: 50,
@@ -57,8 +63,7 @@ export const COUNTRIES: CountryConfig[] = [
   {
     code: 'US',
     name: 'United States',
-    currency: 'USD',
-    currency_symbol: '$',
+    ...currencyOf('USD'),
     tax_benefit: false,
     tax_section: null,
     min_donation: 1,
@@ -70,8 +75,7 @@ export const COUNTRIES: CountryConfig[] = [
   {
     code: 'EU',
     name: 'European Union',
-    currency: 'EUR',
-    currency_symbol: '€',
+    ...currencyOf('EUR'),
     tax_benefit: false,
     tax_section: null,
     min_donation: 1,
@@ -83,8 +87,7 @@ export const COUNTRIES: CountryConfig[] = [
   {
     code: 'CA',
     name: 'Canada',
-    currency: 'CAD',
-    currency_symbol: 'C$',
+    ...currencyOf('CAD'),
     tax_benefit: false,
     tax_section: null,
     min_donation: 1,
@@ -97,8 +100,7 @@ export const COUNTRIES: CountryConfig[] = [
   {
     code: 'AU',
     name: 'Australia',
-    currency: 'AUD',
-    currency_symbol: 'A$',
+    ...currencyOf('AUD'),
     tax_benefit: false,
     tax_section: null,
     min_donation: 1,
@@ -110,8 +112,7 @@ export const COUNTRIES: CountryConfig[] = [
   {
     code: 'SG',
     name: 'Singapore',
-    currency: 'SGD',
-    currency_symbol: 'S$',
+    ...currencyOf('SGD'),
     tax_benefit: false,
     tax_section: null,
     min_donation: 1,
@@ -123,8 +124,7 @@ export const COUNTRIES: CountryConfig[] = [
   {
     code: 'MY',
     name: 'Malaysia',
-    currency: 'MYR',
-    currency_symbol: 'RM',
+    ...currencyOf('MYR'),
     tax_benefit: false,
     tax_section: null,
     min_donation: 1,
@@ -136,8 +136,7 @@ export const COUNTRIES: CountryConfig[] = [
   {
     code: 'GB',
     name: 'United Kingdom',
-    currency: 'GBP',
-    currency_symbol: '£',
+    ...currencyOf('GBP'),
     tax_benefit: false,
     tax_section: null,
     min_donation: 1,
@@ -150,8 +149,7 @@ export const COUNTRIES: CountryConfig[] = [
   {
     code: 'DE',
     name: 'Germany',
-    currency: 'EUR',
-    currency_symbol: '€',
+    ...currencyOf('EUR'),
     tax_benefit: false,
     tax_section: null,
     min_donation: 1,
@@ -163,8 +161,7 @@ export const COUNTRIES: CountryConfig[] = [
   {
     code: 'DK',
     name: 'Denmark',
-    currency: 'DKK',
-    currency_symbol: 'kr',
+    ...currencyOf('DKK'),
     tax_benefit: false,
     tax_section: null,
     min_donation: 1,

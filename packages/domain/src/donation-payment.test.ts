@@ -4,6 +4,7 @@ import {
   readCreatedIntent,
   readPaymentsConfig,
   readReceiptReply,
+  readSavedDonation,
   readSavedDonationId,
   receiptRequestBody,
   replyMessage,
@@ -160,6 +161,11 @@ describe('payment HTTP contract', () => {
 
   it('request bodies', () => {
     expect(createIntentRequestBody(payload, 'pm_card_visa')).toEqual({ donation_data: payload, payment_method_id: 'pm_card_visa' });
+    expect(createIntentRequestBody(payload, 'pm_card_visa', 'https://partner.example')).toEqual({
+      donation_data: payload,
+      payment_method_id: 'pm_card_visa',
+      partner_origin: 'https://partner.example',
+    });
     expect(saveAfterPaymentRequestBody({ payload, paymentIntentId: 'pi_1', paymentMethodId: 'pm_card_visa' })).toEqual({
       donation_data: payload,
       payment_intent_id: 'pi_1',
@@ -202,6 +208,19 @@ describe('payment HTTP contract', () => {
     expect(readSavedDonationId({ success: true, data: { donation: { id: '42' } } })).toBeNull();
     expect(readSavedDonationId({ success: true, data: { donation: { id: 0 } } })).toBeNull();
     expect(readSavedDonationId({ success: false, data: { donation: { id: 42 } } })).toBeNull();
+  });
+
+  it('saved donation: the id with the receipt number when the reply carries one', () => {
+    expect(readSavedDonation({ success: true, data: { donation: { id: 42, receipt_number: null } } })).toEqual({
+      donationId: 42,
+      receiptNumber: null,
+    });
+    expect(readSavedDonation({ success: true, data: { donation: { id: 42, receipt_number: 'BBF/2026-27/0001' } } })).toEqual({
+      donationId: 42,
+      receiptNumber: 'BBF/2026-27/0001',
+    });
+    expect(readSavedDonation({ success: true, data: { donation: { id: -1, receipt_number: 'BBF/2026-27/0001' } } })).toBeNull();
+    expect(readSavedDonation({ success: true, data: {} })).toBeNull();
   });
 
   it('receipt reply: ok with or without the invoice', () => {

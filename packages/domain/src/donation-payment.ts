@@ -8,6 +8,7 @@
  */
 import { SAVED_PAYMENT_STATUS } from './constants';
 import { createPaymentErrorMessage } from './card-payments';
+import { isRecord } from './internal/values';
 import { DONATION_MESSAGES, donationSaveFailedMessage } from './messages';
 import { paymentIntentOutcome } from './payment';
 import type { DonationPayload } from './validation/donation';
@@ -113,9 +114,7 @@ export const PAYMENT_API_PATHS = {
   receipt: 'invoices/generate-and-send',
 } as const;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
+/** A non-empty string as is (untrimmed: a reply's text is shown as the server wrote it), else null. */
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** The payment provider the server is configured with. */
@@ -134,8 +133,16 @@ export function readPaymentsConfig(body: unknown): PaymentsConfig | null {
   return null;
 }
 
-export function createIntentRequestBody(payload: DonationPayload, paymentMethodId: string) {
-  return { donation_data: payload, payment_method_id: paymentMethodId };
+/**
+ * The create-intent body. `partnerOrigin` (the partner site the embedded widget runs in, verified by the server)
+ * goes beside donation_data, never inside it: the payload keeps the spec's shape.
+ */
+export function createIntentRequestBody(payload: DonationPayload, paymentMethodId: string, partnerOrigin: string | null = null) {
+  return {
+    donation_data: payload,
+    payment_method_id: paymentMethodId,
+    ...(partnerOrigin ? { partner_origin: partnerOrigin } : {}),
+  };
 }
 
 /**
@@ -167,12 +174,27 @@ export function saveAfterPaymentRequestBody(input: {
   };
 }
 
-/** The saved donation's id from a save-after-payment reply `{success:true, data:{donation:{id}}}`, else null. */
-export function readSavedDonationId(body: unknown): number | null {
+export interface SavedDonationReply {
+  donationId: number;
+  /** The 80G receipt's number, null until one is issued. */
+  receiptNumber: string | null;
+}
+
+/**
+ * The saved donation from a save-after-payment reply `{success:true, data:{donation:{id, receipt_number}}}`, else
+ * null (the save is not confirmed without a positive whole id).
+ */
+export function readSavedDonation(body: unknown): SavedDonationReply | null {
   const data = isRecord(body) && body.success === true && isRecord(body.data) ? body.data : null;
   const donation = data && isRecord(data.donation) ? data.donation : null;
   const id = donation ? donation.id : undefined;
-  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+  if (!donation || typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return null;
+  return { donationId: id, receiptNumber: text(donation.receipt_number) };
+}
+
+/** The saved donation's id from a save-after-payment reply `{success:true, data:{donation:{id}}}`, else null. */
+export function readSavedDonationId(body: unknown): number | null {
+  return readSavedDonation(body)?.donationId ?? null;
 }
 
 export function receiptRequestBody(input: { donationId: number; paymentIntentId: string }) {

@@ -1,17 +1,9 @@
 /** Impact text for a donation (spec §2 'Your Impact', §9 conversion rates and tiers). */
 
-/** Approximate INR per unit of each currency, used only for impact text. DKK ≈ 12 is our own figure. */
-export const INR_RATES: Readonly<Record<string, number>> = {
-  INR: 1,
-  USD: 83,
-  GBP: 104,
-  EUR: 90,
-  CAD: 61,
-  AUD: 54,
-  SGD: 61,
-  MYR: 17.5,
-  DKK: 12,
-};
+import { currencyColumn, currencyFacts } from './currencies';
+
+/** Approximate INR per unit of each currency (the currency table's inrRate column). DKK ≈ 12 is our own figure. */
+export const INR_RATES: Readonly<Record<string, number>> = currencyColumn('inrRate');
 
 export const IMPACT_TEXTS = {
   healthcareAndEducation3Months: 'Healthcare and education for 3 months',
@@ -34,7 +26,7 @@ export const IMPACT_TIERS: ReadonlyArray<{ minInr: number; text: string }> = [
 /** The amount in approximate INR. Unknown currencies are treated as INR (rate 1); non-finite amounts give 0. */
 export function toInr(amount: number, currency: string): number {
   if (!Number.isFinite(amount)) return 0;
-  const rate = INR_RATES[currency.trim().toUpperCase()] ?? 1;
+  const rate = currencyFacts(currency)?.inrRate ?? 1;
   return amount * rate;
 }
 

@@ -3,6 +3,9 @@
  * One rule, one place: imported by the UI library, the site and the API alike.
  */
 export * from './constants';
+export * from './currencies';
+export * from './field-limits';
+export * from './test-cards';
 export * from './countries';
 export * from './format';
 export * from './amounts';
@@ -29,5 +32,7 @@ export * from './login-failure';
 export * from './card-payments';
 export * from './admin';
 export * from './donation-payment';
+// The one reading of "a JSON object" for reply readers in every package.
+export { isRecord } from './internal/values';
 export * from './site-routes';
 export * from './organisation-time';

@@ -1,16 +1,10 @@
 import { ADMIN_DONATIONS_MAX_PAGE_SIZE } from '@charity/domain';
 import type { FastifyInstance } from 'fastify';
-import { pagingProperties } from '../routes/shared.js';
 
 // What every /api/admin route shares: pages of at most 100 rows, and answers no cache keeps (they carry donors'
 // personal data and change by the minute).
 
 export const ADMIN_MAX_PAGE_SIZE = ADMIN_DONATIONS_MAX_PAGE_SIZE;
-
-/** The public lists' paging parameters (finite whole numbers only: see wholeNumberSchema). */
-export function adminPaging(defaultLimit: number) {
-  return pagingProperties(defaultLimit);
-}
 
 /** Larger limits are capped, not refused, as on the public lists. */
 export function adminPageSize(limit: number): number {

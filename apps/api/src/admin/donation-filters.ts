@@ -1,12 +1,12 @@
 import {
   ADMIN_DONATION_STATUSES,
-  ADMIN_SEARCH_MAX_LENGTH,
   DONATION_TYPES,
   donationDateRangeError,
   type AdminDonationStatus,
   type DonationFilters,
   type DonationType,
 } from '@charity/domain';
+import { PARTNER_FILTER_MAX_LENGTH } from '@charity/domain/contract';
 import { HttpError } from '../http-errors.js';
 import { cleanText, MAX_ID } from '../routes/shared.js';
 
@@ -14,7 +14,7 @@ import { cleanText, MAX_ID } from '../routes/shared.js';
 // of issue 7), read from the query string and checked once, so the list, its summary and the export can never
 // disagree about what a filter means. Empty values mean "any", as in the domain.
 
-export const PARTNER_MAX_LENGTH = 200;
+export const PARTNER_MAX_LENGTH = PARTNER_FILTER_MAX_LENGTH;
 
 export const DONATION_FILTER_ROUTE_MESSAGES = {
   campaignInvalid: "campaign must be a campaign id or 'none'.",
@@ -49,24 +49,6 @@ export interface DonationListFilters {
   status: AdminDonationStatus | null;
   partner: string;
 }
-
-const filterText = { type: 'string', maxLength: ADMIN_SEARCH_MAX_LENGTH } as const;
-// Short values get room beyond their real length, so a wrong one is answered with what is wrong about it
-// ("country must be a two-letter country code.") rather than with its length.
-const shortText = { type: 'string', maxLength: 40 } as const;
-
-/** JSON schema properties of the filters (the list adds page and limit). Values are checked in readDonationFilters. */
-export const donationFilterProperties = {
-  q: filterText,
-  from: shortText,
-  to: shortText,
-  campaign: shortText,
-  country: shortText,
-  currency: shortText,
-  type: shortText,
-  status: shortText,
-  partner: { type: 'string', maxLength: PARTNER_MAX_LENGTH },
-} as const;
 
 /** Reads and checks the filters; a bad one is a 400 with a sentence naming it. */
 export function readDonationFilters(query: DonationFilterQuery): DonationListFilters {

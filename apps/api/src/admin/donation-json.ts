@@ -1,8 +1,8 @@
 import type { AdminDonation, AdminDonationDetail } from '@charity/domain';
 import type { DonationDetail, DonationListRow } from './donations-repository.js';
 
-// Donations as the admin console receives them (the domain's AdminDonation and AdminDonationDetail), and their
-// JSON schemas: Fastify serialises with them, so a column that is not in the contract can never leak out.
+// Donations as the admin console receives them (the domain's AdminDonation and AdminDonationDetail). Their schemas
+// are the contract's (AdminDonationReply): Fastify serialises with them, so no other column can ever leak out.
 
 export function adminDonationJson(row: DonationListRow): AdminDonation {
   return {
@@ -41,46 +41,3 @@ export function adminDonationDetailJson(row: DonationDetail): AdminDonationDetai
   };
 }
 
-const text = { type: 'string' } as const;
-const nullableText = { type: ['string', 'null'] } as const;
-
-export const adminDonationProperties = {
-  id: { type: 'integer' },
-  created_at: text,
-  donor_name: nullableText,
-  donor_email: nullableText,
-  is_anonymous: { type: 'boolean' },
-  amount: { type: 'number' },
-  currency: text,
-  amount_inr: { type: 'number' },
-  donation_type: text,
-  status: text,
-  campaign_id: { type: ['integer', 'null'] },
-  campaign_title: nullableText,
-  donor_country: nullableText,
-  donor_country_code: nullableText,
-  receipt_number: nullableText,
-  payment_intent_id: nullableText,
-  partner_origin: nullableText,
-  source: text,
-} as const;
-
-export const adminDonationSchema = { type: 'object', properties: adminDonationProperties } as const;
-
-export const adminDonationDetailSchema = {
-  type: 'object',
-  properties: {
-    ...adminDonationProperties,
-    donor_mobile: nullableText,
-    donor_pan: nullableText,
-    donor_state: nullableText,
-    donor_city: nullableText,
-    donor_address: nullableText,
-    donor_pincode: nullableText,
-    payment_method_id: nullableText,
-    receipt: {
-      type: ['object', 'null'],
-      properties: { number: text, issued_at: text, mail_status: nullableText },
-    },
-  },
-} as const;

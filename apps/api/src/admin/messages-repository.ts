@@ -63,17 +63,3 @@ export function adminMessageJson(row: ContactMessageRow): AdminContactMessage {
     created_at: row.createdAt.toISOString(),
   };
 }
-
-export const adminMessageSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    email: { type: 'string' },
-    phone: { type: ['string', 'null'] },
-    subject: { type: 'string' },
-    message: { type: 'string' },
-    status: { type: 'string' },
-    created_at: { type: 'string' },
-  },
-} as const;

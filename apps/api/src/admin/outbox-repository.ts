@@ -36,21 +36,3 @@ export function outboxMailJson(row: OutboxRow): OutboxMail {
     sent_at: row.sentAt?.toISOString() ?? null,
   };
 }
-
-export const outboxMailSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    to: { type: 'string' },
-    subject: { type: 'string' },
-    text: { type: 'string' },
-    status: { type: 'string' },
-    error: { type: ['string', 'null'] },
-    attachments: {
-      type: 'array',
-      items: { type: 'object', properties: { filename: { type: 'string' }, contentType: { type: 'string' }, size: { type: 'integer' } } },
-    },
-    created_at: { type: 'string' },
-    sent_at: { type: ['string', 'null'] },
-  },
-} as const;

@@ -1,4 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '@charity/domain';
+import type { UserReply } from '@charity/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/open.js';
 import { adminUsers } from '../db/schema.js';
@@ -14,22 +15,12 @@ export const USERNAME_MAX_LENGTH = 64;
 export const PASSWORD_MAX_LENGTH = 256;
 export const FULL_NAME_MAX_LENGTH = 100;
 
-/** The user as every auth answer shows it: never the hash, never timestamps. */
-export interface UserJson {
-  id: number;
-  username: string;
-  full_name: string;
-  role: string;
-}
+/** The user as every auth answer shows it: never the hash, never timestamps (the contract's UserReply). */
+export type UserJson = UserReply;
 
 export function userJson(user: Pick<AdminUserRow, 'id' | 'username' | 'fullName' | 'role'>): UserJson {
   return { id: user.id, username: user.username, full_name: user.fullName, role: user.role };
 }
-
-export const userSchema = {
-  type: 'object',
-  properties: { id: { type: 'integer' }, username: { type: 'string' }, full_name: { type: 'string' }, role: { type: 'string' } },
-} as const;
 
 export async function findUserByUsername(db: Database, username: string): Promise<AdminUserRow | null> {
   const [user] = await db.select().from(adminUsers).where(eq(adminUsers.username, username)).limit(1);

@@ -1,4 +1,4 @@
-import { CAMPAIGN_STATUSES, isCampaignStatus } from '@charity/domain';
+import { CAMPAIGN_STATUSES, FIELD_MAX_LENGTHS, isCampaignStatus } from '@charity/domain';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http-errors.js';
 import { cleanText } from '../routes/shared.js';
@@ -10,10 +10,11 @@ import type { CampaignRow, CampaignValues } from './repository.js';
 // below are checked with messages that name them. raised_amount and donation_count are not accepted: they
 // come from donations only.
 
+/** Text lengths from the domain's one table of field lengths (packages/domain/src/field-limits.ts). */
 export const CAMPAIGN_LIMITS = {
-  titleMax: 200,
-  descriptionMax: 10_000,
-  categoryMax: 50,
+  titleMax: FIELD_MAX_LENGTHS.campaign.title,
+  descriptionMax: FIELD_MAX_LENGTHS.campaign.description,
+  categoryMax: FIELD_MAX_LENGTHS.campaign.category,
   /** numeric(14, 2): twelve digits before the point. */
   targetMax: 999_999_999_999,
 } as const;

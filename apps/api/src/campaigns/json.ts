@@ -1,26 +1,12 @@
 import { CAMPAIGN_CURRENCY } from '@charity/domain';
+import type { CampaignReply, PublicDonationReply } from '@charity/domain/contract';
 import type { CampaignRow, PublicDonationRow } from './repository.js';
 
-// The campaign as the API answers it (the shared contract in the project brief), and its JSON schema, which
+// The campaign as the API answers it. Its schema is the contract's (packages/domain/src/contract/campaigns.ts), which
 // also makes Fastify serialise it quickly and guarantees no other column ever leaks into an answer.
 
-export interface CampaignJson {
-  id: number;
-  title: string;
-  description: string;
-  status: CampaignRow['status'];
-  is_featured: boolean;
-  category: string | null;
-  image_url: string | null;
-  target_amount: number;
-  raised_amount: number;
-  donation_count: number;
-  currency: string;
-  start_date: string | null;
-  end_date: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** The contract's CampaignReply: the one campaign type of the API, the site, the ui and the tests. */
+export type CampaignJson = CampaignReply;
 
 export function campaignJson(row: CampaignRow): CampaignJson {
   return {
@@ -42,41 +28,10 @@ export function campaignJson(row: CampaignRow): CampaignJson {
   };
 }
 
-const nullableString = { type: ['string', 'null'] } as const;
-
-export const campaignSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    title: { type: 'string' },
-    description: { type: 'string' },
-    status: { type: 'string' },
-    is_featured: { type: 'boolean' },
-    category: nullableString,
-    image_url: nullableString,
-    target_amount: { type: 'number' },
-    raised_amount: { type: 'number' },
-    donation_count: { type: 'integer' },
-    currency: { type: 'string' },
-    start_date: nullableString,
-    end_date: nullableString,
-    created_at: { type: 'string' },
-    updated_at: { type: 'string' },
-  },
-} as const;
-
 /** Shown instead of the name of a donor who chose anonymity (or gave none). */
 export const ANONYMOUS_DONOR = 'Anonymous';
 
-export interface PublicDonationJson {
-  id: number;
-  amount: number;
-  currency: string;
-  donor_name: string;
-  is_anonymous: boolean;
-  donation_type: string;
-  created_at: string;
-}
+export type PublicDonationJson = PublicDonationReply;
 
 export function publicDonationJson(row: PublicDonationRow): PublicDonationJson {
   const name = row.donorName?.trim();
@@ -90,16 +45,3 @@ export function publicDonationJson(row: PublicDonationRow): PublicDonationJson {
     created_at: row.createdAt.toISOString(),
   };
 }
-
-export const publicDonationSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    amount: { type: 'number' },
-    currency: { type: 'string' },
-    donor_name: { type: 'string' },
-    is_anonymous: { type: 'boolean' },
-    donation_type: { type: 'string' },
-    created_at: { type: 'string' },
-  },
-} as const;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, ilike, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/open.js';
 import { campaigns, donations, type CampaignStatus } from '../db/schema.js';
 
@@ -191,27 +191,4 @@ export async function listCampaignDonations(
     total = row?.n ?? 0;
   }
   return { items: rows.map(({ total: _total, ...donation }) => donation), total };
-}
-
-export interface DailyTotal {
-  /** UTC calendar day, YYYY-MM-DD. */
-  date: string;
-  amount: number;
-  count: number;
-}
-
-/** Completed donations per UTC day since `from` (inclusive); days without donations are absent. */
-export async function dailyDonationTotals(db: Database, campaignId: number, from: Date): Promise<DailyTotal[]> {
-  const day = sql<string>`to_char(${donations.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const rows = await db
-    .select({
-      date: day,
-      amount: sql<string>`sum(${donations.amount})`,
-      count: count(),
-    })
-    .from(donations)
-    .where(and(eq(donations.campaignId, campaignId), eq(donations.status, 'completed'), gte(donations.createdAt, from)))
-    .groupBy(day)
-    .orderBy(asc(day));
-  return rows.map((row) => ({ date: row.date, amount: Number(row.amount), count: row.count }));
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { findAttemptByIntent, insertAttempt, recentFailures } from '../payments/attempts.js';
-import { SandboxProvider } from '../payments/sandbox-provider.js';
-import { rowsOf } from '../payments/sql-rows.js';
+import { findAttemptByIntent, insertAttempt, recentFailures } from '../donations/repository/attempts.js';
+import { SandboxProvider } from '../donations/provider/sandbox-provider.js';
+import { rowsOf } from '../donations/repository/sql-rows.js';
 import { describeEachDatabase, describePostgres } from '../test/databases.js';
 import { indianDonation } from '../test/donations.js';
 import { openDatabase, type Database } from './open.js';

@@ -1,4 +1,4 @@
-import type { Organisation } from '@charity/domain';
+import type { DonationPayload, Organisation } from '@charity/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -208,27 +208,8 @@ export const DONATION_STATUS_VALUES = ['pending', 'completed', 'failed', 'refund
 export type DonationType = (typeof DONATION_TYPE_VALUES)[number];
 export type DonationStatus = (typeof DONATION_STATUS_VALUES)[number];
 
-/** What the browser sent at create-intent, after validation and normalisation (the domain's DonationPayload). */
-export interface RecordedDonationData {
-  donor: {
-    full_name: string;
-    email: string;
-    mobile: string;
-    pan_number: string | null;
-    country: string;
-    country_code: string;
-    state: string;
-    city: string;
-    address: string;
-    pincode: string;
-    is_anonymous: boolean;
-  };
-  amount: number;
-  currency: string;
-  donation_type: DonationType;
-  campaign_id: number | null;
-  source: string;
-}
+/** What the browser sent at create-intent, after validation and normalisation: the domain's DonationPayload. */
+export type RecordedDonationData = DonationPayload;
 
 export const PAYMENT_ATTEMPT_STATUS_VALUES = ['created', 'requires_action', 'succeeded', 'failed'] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUS_VALUES)[number];

@@ -1,7 +1,9 @@
 import {
   buildDonationPayload,
   DONATION_VALIDATION_MESSAGES,
-  INR_RATES,
+  currencyFacts,
+  FIELD_MAX_LENGTHS,
+  tooLongMessage,
   toInr,
   toMinorUnits,
   validateDonationPayloadStrict,
@@ -16,19 +18,8 @@ import { cleanText } from '../routes/shared.js';
 const DONOR_TEXT_FIELDS = ['full_name', 'email', 'mobile', 'pan_number', 'country', 'country_code', 'state', 'city', 'address', 'pincode'] as const;
 type DonorTextField = (typeof DONOR_TEXT_FIELDS)[number];
 
-/** Longest values stored (the rules say nothing about length; these guard the database, the receipt and the mail). */
-export const DONOR_MAX_LENGTHS: Record<DonorTextField, number> = {
-  full_name: 100,
-  email: 254,
-  mobile: 20,
-  pan_number: 10,
-  country: 100,
-  country_code: 2,
-  state: 100,
-  city: 100,
-  address: 500,
-  pincode: 20,
-};
+/** Longest values stored: the domain's one table of field lengths (the receipt prints all of them). */
+export const DONOR_MAX_LENGTHS: Record<DonorTextField, number> = FIELD_MAX_LENGTHS.donor;
 
 const LABELS: Record<DonorTextField, string> = {
   full_name: 'Full name',
@@ -45,12 +36,12 @@ const LABELS: Record<DonorTextField, string> = {
 
 export const DONATION_DATA_MESSAGES = {
   required: DONATION_VALIDATION_MESSAGES.payloadInvalid,
-  tooLong: (field: DonorTextField) => `${LABELS[field]} must be at most ${DONOR_MAX_LENGTHS[field]} characters long.`,
+  tooLong: (field: DonorTextField) => tooLongMessage(LABELS[field], DONOR_MAX_LENGTHS[field]),
 } as const;
 
 export type DonationDataResult = { ok: true; data: RecordedDonationData } | { ok: false; errors: Record<string, string> };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -116,7 +107,7 @@ export function amountMinorOf(data: Pick<RecordedDonationData, 'amount' | 'curre
  * own currencies, which all have one.
  */
 export function amountInrOf(data: Pick<RecordedDonationData, 'amount' | 'currency'>): number {
-  if (!(data.currency in INR_RATES)) throw new Error(`No INR rate for ${data.currency}`);
+  if (!currencyFacts(data.currency)) throw new Error(`No INR rate for ${data.currency}`);
   return Math.round(toInr(data.amount, data.currency) * 100) / 100;
 }
 

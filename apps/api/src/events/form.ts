@@ -2,6 +2,7 @@ import {
   DEFAULT_EVENT_STATUS,
   EVENT_STATUSES,
   EVENT_VALIDATION_MESSAGES,
+  FIELD_MAX_LENGTHS,
   formatEventPayload,
   isEventStatus,
   validateEvent,
@@ -17,7 +18,8 @@ import type { EventValues } from './repository.js';
 //  - an unknown status is refused rather than silently turned into 'upcoming', and a date must be a real
 //    YYYY-MM-DD day (the domain's helper also reads other date spellings).
 
-export const EVENT_LIMITS = { title: 200, description: 10_000, location: 200, impact: 2_000 } as const;
+/** Longest text per field: the domain's one table of field lengths (packages/domain/src/field-limits.ts). */
+export const EVENT_LIMITS = FIELD_MAX_LENGTHS.event;
 
 export type EventField = 'title' | 'description' | 'date' | 'location' | 'impact' | 'status';
 export type EventFormErrors = Partial<Record<EventField, string>>;

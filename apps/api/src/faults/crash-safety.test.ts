@@ -4,7 +4,7 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, donations, paymentAttempts, receipts, sandboxPaymentIntents } from '../db/schema.js';
 import { openDatabase, type DatabaseHandle } from '../db/open.js';
-import { formatReceiptNumber } from '../donations/receipt-number.js';
+import { formatReceiptNumber } from '../receipts/receipt-number.js';
 import { POSTGRES_SKIP_REASON, temporaryDir } from '../test/databases.js';
 import { requireBuiltServer, startApiProcess, type ApiProcess } from './api-process.js';
 import { runDonors, type LedgerEntry } from './donor-client.js';
@@ -14,10 +14,10 @@ import { runDonors, type LedgerEntry } from './donor-client.js';
 // the same data each time. Afterwards, with the server stopped, the database must hold:
 //   - every donation a browser was told was saved, exactly once, with the id it was told;
 //   - a donation for every payment that succeeded, including those whose browser never saved it and whose webhook
-//     event died with the process (the sandbox's events are re-delivered at start-up: payments/reconcile.ts);
+//     event died with the process (the sandbox's events are re-delivered at start-up: donations/use-cases/reconcile.ts);
 //   - receipt numbers without duplicates or gaps in each financial year, matching their donations;
 //   - exactly one receipt for every completed donation, including those whose process died between saving the
-//     donation and issuing its receipt (issued by the last start-up: donations/missing-receipts.ts);
+//     donation and issuing its receipt (issued by the last start-up: receipts/missing-receipts.ts);
 //   - the campaign's raised amount and donor count equal to its donations (they are written in one transaction).
 // On PGlite (same DATA_DIR) and on PostgreSQL (a temporary database on TEST_DATABASE_URL's server).
 

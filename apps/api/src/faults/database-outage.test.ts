@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase, type DatabaseHandle } from '../db/open.js';
 import { donations } from '../db/schema.js';
-import { startPaymentReconciler } from '../payments/reconcile.js';
+import { startPaymentReconciler } from '../donations/use-cases/reconcile.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../plugins/errors.js';
 import { bearer, createUser, signIn } from '../test/auth.js';
 import { describePostgres, temporaryDir } from '../test/databases.js';
@@ -145,7 +145,7 @@ describePostgres('the database going away and coming back', (ctx) => {
     await app.payments.idle();
     expect(await ctx.database.db.select().from(donations).where(eq(donations.paymentIntentId, intentId))).toEqual([]);
     await proxy.restore();
-    // The running server's reconciliation delivers it again (payments/reconcile.ts; once a minute in production).
+    // The running server's reconciliation delivers it again (donations/use-cases/reconcile.ts; once a minute in production).
     const reconciler = startPaymentReconciler(app);
     try {
       let result = await reconciler.runOnce();

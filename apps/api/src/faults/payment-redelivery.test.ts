@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { donations, receipts } from '../db/schema.js';
-import { startPaymentReconciler } from '../payments/reconcile.js';
+import { startPaymentReconciler } from '../donations/use-cases/reconcile.js';
 import { describeEachDatabase } from '../test/databases.js';
 import { buildSandboxApp, createIntent, indianDonation, pay, usDonation } from '../test/donations.js';
 
-// The sandbox's stand-in for Stripe's webhook retries (payments/reconcile.ts): a payment that succeeded but whose
+// The sandbox's stand-in for Stripe's webhook retries (donations/use-cases/reconcile.ts): a payment that succeeded but whose
 // event died with the process (killed between the confirm and the delivery) gets its donation and receipt when the
 // next process starts, exactly once. The crash-safety test shows it under load with real kills; this shows it on
 // its own, deterministically.

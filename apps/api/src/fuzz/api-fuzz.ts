@@ -8,7 +8,7 @@ import { hashPassword, MIN_SCRYPT_COST } from '../auth/password.js';
 import { createSession } from '../auth/sessions.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { adminSessions, adminUsers, eventImages, events } from '../db/schema.js';
-import { SandboxProvider } from '../payments/sandbox-provider.js';
+import { SandboxProvider } from '../donations/provider/sandbox-provider.js';
 import { FRAMEWORK_ERROR_MESSAGES } from '../plugins/security-headers.js';
 import { insertMessages } from '../test/admin-fixtures.js';
 import { insertCampaigns } from '../test/campaign-fixtures.js';

@@ -127,6 +127,9 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
 
   return {
     'GET /api/health': {},
+    // The API described (plugins/openapi.ts): no parameters, the same document whatever is sent.
+    'GET /api/openapi.json': {},
+    'GET /api/docs': {},
     // keep 2: most sign-ins are malformed; each well-formed one costs a deliberate scrypt check (~50 ms).
     'POST /api/auth/login': { body: fc.tuple(username, jsonBodies({ username: '<user>', password: 'wrong-password' }, { keep: 2 })).map(([name, body]) => withUser(body, name)) },
     'POST /api/auth/logout': { auth: 'fresh-session', body: jsonBodies({}) },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { donations, mailOutbox, receipts } from '../db/schema.js';
-import { issueReceipt } from '../donations/receipts.js';
+import { issueReceipt } from '../receipts/issuing.js';
 import { describeEachDatabase } from '../test/databases.js';
 import { closedPort } from '../test/smtp-sink.js';
 import { buildSandboxApp, donate, generateInvoice, indianDonation, usDonation } from '../test/donations.js';

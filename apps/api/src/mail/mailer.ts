@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/open.js';
-import { mailOutbox, receipts, type MailStatus } from '../db/schema.js';
+import { mailOutbox, type MailStatus } from '../db/schema.js';
 
 export interface MailMessage {
   to: string;
@@ -13,7 +13,7 @@ export interface MailMessage {
   replyTo?: { name: string; address: string };
   /** Files sent with the mail (a receipt's PDF). The outbox records their names, types and sizes, not the bytes. */
   attachments?: MailAttachment[];
-  /** The receipt this mail carries: its status is kept on the receipt too, and a retry draws its PDF again. */
+  /** The receipt this mail carries: its status changes are reported (onStatusChange), and a retry draws its PDF again. */
   receiptId?: number;
 }
 
@@ -30,6 +30,13 @@ export interface MailOutcome {
 }
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** A recorded mail's new status, as the mailer reports it to whoever keeps a copy (the receipts module). */
+export interface MailStatusChange {
+  outboxId: number;
+  receiptId: number | null;
+  status: MailStatus;
+}
 
 export interface Mailer {
   /** True when an SMTP server is configured (mails are delivered); false: they are kept as 'stored'. */
@@ -131,10 +138,16 @@ export interface MailerOptions {
   log: FastifyBaseLogger;
   /** The attachments of a mail sent again (a receipt's PDF, drawn again); none by default. */
   rebuildAttachments?: (row: OutboxRow) => Promise<MailAttachment[]>;
+  /**
+   * Told of every status a recorded mail that carries a receipt takes after it was recorded ('pending' when a retry
+   * takes it, then 'sent' or 'failed'), after mail_outbox has it. The mailer writes only mail_outbox: the receipts
+   * module keeps its receipts' copy (receipts/issuing.ts recordReceiptMailStatus). A failure here is logged.
+   */
+  onStatusChange?: (change: MailStatusChange) => Promise<void>;
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  const { db, smtpUrl, mailFrom, log, rebuildAttachments = async () => [] } = options;
+  const { db, smtpUrl, mailFrom, log, rebuildAttachments = async () => [], onStatusChange = async () => {} } = options;
   const transport = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }) : null;
   const inFlight = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>): Promise<T> => {
@@ -169,13 +182,7 @@ export function createMailer(options: MailerOptions): Mailer {
   async function mark(id: number, receiptId: number | undefined, values: Partial<typeof mailOutbox.$inferInsert> & { status: MailStatus }) {
     try {
       await db.update(mailOutbox).set(values).where(eq(mailOutbox.id, id));
-      // The receipt shows how its current mail went (an older mail of the same receipt does not overwrite it).
-      if (receiptId !== undefined) {
-        await db
-          .update(receipts)
-          .set({ mailStatus: values.status })
-          .where(and(eq(receipts.id, receiptId), eq(receipts.mailOutboxId, id)));
-      }
+      if (receiptId !== undefined) await onStatusChange({ outboxId: id, receiptId, status: values.status });
     } catch (error) {
       log.error({ err: error, outboxId: id }, 'could not update an outgoing mail in mail_outbox');
     }
@@ -306,11 +313,7 @@ export function createMailer(options: MailerOptions): Mailer {
       };
       if (row.receiptId !== null) {
         // The receipt follows its mail again ('pending' while it is being sent).
-        await db
-          .update(receipts)
-          .set({ mailStatus: 'pending' })
-          .where(and(eq(receipts.id, row.receiptId), eq(receipts.mailOutboxId, row.id)))
-          .catch(() => {});
+        await onStatusChange({ outboxId: row.id, receiptId: row.receiptId, status: 'pending' }).catch(() => {});
       }
       if ((await attempt(row.id, message, row.attempts)).status === 'sent') sent += 1;
     }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/open.js';
-import { mailQueuedReceipts } from '../donations/receipts.js';
+import { mailQueuedReceipts } from '../receipts/issuing.js';
 import type { Mailer } from './mailer.js';
 
 // The mail sweep: every so often, in every API process, (1) mails receipts whose mail is still 'queued' (issued, but

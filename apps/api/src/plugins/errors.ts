@@ -77,8 +77,12 @@ function plural(n: number, word: string): string {
 }
 
 /** Status and client-facing message for any error; 5xx messages never reveal internals. */
-export function describeError(error: FastifyError, uploadMaxMb?: number): { statusCode: number; message: string } {
+export function describeError(error: FastifyError, uploadMaxMb?: number, bodyMessage?: string): { statusCode: number; message: string } {
   if (error.validation && error.validation.length > 0) {
+    // A FormBody of the contract (packages/domain/src/contract/common.ts) that is not a JSON object: its own sentence.
+    if (bodyMessage && error.validationContext === 'body' && error.validation[0]!.instancePath === '') {
+      return { statusCode: 400, message: bodyMessage };
+    }
     return { statusCode: 400, message: describeValidation(error.validation[0]!, error.validationContext) };
   }
   switch (error.code) {
@@ -129,7 +133,9 @@ function innermostMessage(error: unknown): string {
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const { statusCode, message } = describeError(error, (request.server as { config?: { uploadMaxMb?: number } }).config?.uploadMaxMb);
+      const bodyMessage = (request.routeOptions.schema?.body as { 'x-message'?: string } | undefined)?.['x-message'];
+      const uploadMaxMb = (request.server as { config?: { uploadMaxMb?: number } }).config?.uploadMaxMb;
+      const { statusCode, message } = describeError(error, uploadMaxMb, bodyMessage);
       const databaseDown = statusCode === 503 && !(error instanceof HttpError) && isDatabaseUnavailable(error);
       // An outage fails every request alike: one line each with the driver's reason, not a stack trace per request.
       if (databaseDown) request.log.warn({ reason: innermostMessage(error) }, 'database unavailable: answered 503');

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { receiptAttachmentsFor } from '../donations/receipts.js';
+import { receiptAttachmentsFor, recordReceiptMailStatus } from '../receipts/issuing.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { startMailSweep } from '../mail/sweep.js';
 
@@ -23,6 +23,8 @@ export const mailPlugin = fp(
       log: app.log,
       // A receipt's mail sent again carries its PDF, drawn again from the receipt's frozen details.
       rebuildAttachments: async (row) => (row.receiptId === null ? [] : receiptAttachmentsFor(app.db, row.receiptId)),
+      // The mailer writes only mail_outbox; the receipts module keeps the receipt's copy of its mail's status.
+      onStatusChange: (change) => recordReceiptMailStatus(app.db, change),
     });
     app.decorate('mailer', mailer);
     const sweep = startMailSweep({ db: app.db, mailer, log: app.log, publicBaseUrl: app.config.publicBaseUrl });

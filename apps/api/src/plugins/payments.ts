@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import type { PaymentProvider } from '../payments/provider.js';
-import { SandboxProvider } from '../payments/sandbox-provider.js';
-import { StripeProvider } from '../payments/stripe-provider.js';
+import type { PaymentProvider } from '../donations/provider/provider.js';
+import { SandboxProvider } from '../donations/provider/sandbox-provider.js';
+import { StripeProvider } from '../donations/provider/stripe-provider.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
 import { campaigns } from '../db/schema.js';
-import type { SandboxProvider } from '../payments/sandbox-provider.js';
+import type { SandboxProvider } from '../donations/provider/sandbox-provider.js';
 import { insertCampaigns } from '../test/campaign-fixtures.js';
 import { describeEachDatabase } from '../test/databases.js';
 import { buildSandboxApp, donate, indianDonation } from '../test/donations.js';

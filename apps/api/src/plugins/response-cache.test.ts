@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { campaigns, events } from '../db/schema.js';
-import { SandboxProvider } from '../payments/sandbox-provider.js';
+import { SandboxProvider } from '../donations/provider/sandbox-provider.js';
 import { allowAll, DAY_MS, insertCampaigns } from '../test/campaign-fixtures.js';
 import { describeEachDatabase } from '../test/databases.js';
 import { indianDonation, pay, saveAfterPayment } from '../test/donations.js';

@@ -7,7 +7,7 @@ import { bearer, createUser, signIn } from '../test/auth.js';
 import { describeEachDatabase } from '../test/databases.js';
 import { buildSandboxApp, indianDonation, nextIp } from '../test/donations.js';
 import { solidImage } from '../test/images.js';
-import type { SandboxProvider } from '../payments/sandbox-provider.js';
+import type { SandboxProvider } from '../donations/provider/sandbox-provider.js';
 import { findIllFormedText } from './well-formed-text.js';
 
 // Issue 15 item 1: text that is not well-formed Unicode (a lone UTF-16 surrogate, which JSON can carry as "\ud800")

@@ -1,4 +1,4 @@
-import { toMinorUnits } from '@charity/domain';
+import { currencyFacts, toMinorUnits } from '@charity/domain';
 
 // Amounts in words for donation receipts, the way Indian receipts and cheques write them: the Indian numbering
 // system (thousand, lakh, crore; 1,23,45,678 = One Crore Twenty-Three Lakh Forty-Five Thousand Six Hundred
@@ -64,21 +64,7 @@ export function rupeesInWords(amount: number): string {
   return rupees === 0 ? `${paiseWords} Only` : `Rupees ${numberToIndianWords(rupees)} and ${paiseWords} Only`;
 }
 
-/** English names of the supported donation currencies, for receipts. */
-const CURRENCY_NAMES: Readonly<Record<string, string>> = {
-  INR: 'Indian Rupees',
-  USD: 'US Dollars',
-  EUR: 'Euros',
-  GBP: 'Pounds Sterling',
-  CAD: 'Canadian Dollars',
-  AUD: 'Australian Dollars',
-  SGD: 'Singapore Dollars',
-  MYR: 'Malaysian Ringgit',
-  DKK: 'Danish Kroner',
-};
-
-/** 'US Dollars' for 'USD'; an unknown code is returned as the code itself, uppercased. */
 export function currencyName(currency: string): string {
   const code = currency.trim().toUpperCase();
-  return CURRENCY_NAMES[code] ?? code;
+  return currencyFacts(code)?.name ?? code;
 }

@@ -1,4 +1,4 @@
-import { formatCurrency, formatOrganisationAddress, isValidPan, normalisePan, ORGANISATION, organisationDate, toMinorUnits, type Organisation } from '@charity/domain';
+import { FIELD_MAX_LENGTHS, formatCurrency, formatOrganisationAddress, isValidPan, normalisePan, ORGANISATION, organisationDate, toMinorUnits, type Organisation } from '@charity/domain';
 import { currencyName, rupeesInWords } from './amount-words.js';
 
 // What a donation receipt says, shared by the PDF (pdf.ts) and the mail (receipt-mail.ts) so the two never
@@ -80,11 +80,24 @@ export function receiptText(value: string | null | undefined, max = 200): string
 }
 
 /**
- * Limits for each field on a receipt, so that a receipt stays on one page for any realistic input (a name of 100
- * characters, an email address of 254, the longest street address the form is likely to see). Longer text is cut
- * with '…'; the PDF still lays out absurd input correctly, over more pages.
+ * Limits for each field on a receipt. The donor's fields are the lengths the API accepts (the domain's one table,
+ * FIELD_MAX_LENGTHS), so a receipt prints everything that was accepted, wrapped, never cut
+ * (docs/decisions/020-one-table-per-fact.md); the rest keep a receipt on one page for any realistic input. Longer
+ * text (only possible for rows written before these limits) is cut with '…'.
  */
-const LIMITS = { name: 100, email: 254, address: 300, place: 80, pincode: 20, title: 200, reference: 100, number: 60 };
+const DONOR = FIELD_MAX_LENGTHS.donor;
+const LIMITS = {
+  name: DONOR.full_name,
+  email: DONOR.email,
+  address: DONOR.address,
+  city: DONOR.city,
+  state: DONOR.state,
+  country: DONOR.country,
+  pincode: DONOR.pincode,
+  title: 200,
+  reference: 100,
+  number: 60,
+};
 
 /** Everything a receipt shows, already cleaned and formatted. */
 export interface ReceiptFacts {
@@ -172,10 +185,10 @@ export function receiptFacts(input: ReceiptInput): ReceiptFacts {
     approvals: approvalsList.length > 0 ? `Tax approvals: ${approvalsList.join(', ')} (Income-tax Act, 1961)` : '',
   };
 
-  const cityLine = [receiptText(donor.city, LIMITS.place), [receiptText(donor.state, LIMITS.place), receiptText(donor.pincode, LIMITS.pincode)].filter(Boolean).join(' ')]
+  const cityLine = [receiptText(donor.city, LIMITS.city), [receiptText(donor.state, LIMITS.state), receiptText(donor.pincode, LIMITS.pincode)].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');
-  const addressLines = [receiptText(donor.address, LIMITS.address), cityLine, receiptText(donor.country, LIMITS.place)].filter(Boolean);
+  const addressLines = [receiptText(donor.address, LIMITS.address), cityLine, receiptText(donor.country, LIMITS.country)].filter(Boolean);
 
   const isIndianDonor = receiptText(donor.countryCode, 2).toUpperCase() === 'IN';
   const has80G = approvalsList.some((a) => a.toUpperCase() === '80G');

@@ -1,22 +1,23 @@
+import {
+  ADMIN_CAMPAIGN_STATUS_FILTERS as CONTRACT_STATUS_FILTERS,
+  ADMIN_CAMPAIGNS_PAGE_SIZE as CONTRACT_PAGE_SIZE,
+  AdminCampaignListQuery,
+  CampaignListReply,
+  errorReplies,
+} from '@charity/domain/contract';
 import type { FastifyInstance } from 'fastify';
-import { adminPageSize, adminPaging, noStore } from '../admin/admin-routes.js';
-import { campaignJson, campaignSchema } from '../campaigns/json.js';
-import { listCampaigns, type CampaignListStatus } from '../campaigns/repository.js';
-import { cleanText, pageMeta, pageMetaSchema } from './shared.js';
-import { SEARCH_MAX_LENGTH } from './campaigns.js';
+import { adminPageSize, noStore } from '../admin/admin-routes.js';
+import { campaignJson } from '../campaigns/json.js';
+import { listCampaigns } from '../campaigns/repository.js';
+import { cleanText, pageMeta } from './shared.js';
 
 // GET /api/admin/campaigns (issue 6): every campaign, drafts included, newest first, for the console's list.
 // Creating, editing and deleting stay on POST/PUT/DELETE /api/campaigns.
 
-export const ADMIN_CAMPAIGNS_PAGE_SIZE = 20;
-export const ADMIN_CAMPAIGN_STATUS_FILTERS = ['all', 'active', 'completed', 'paused', 'draft'] as const satisfies readonly CampaignListStatus[];
+export const ADMIN_CAMPAIGNS_PAGE_SIZE = CONTRACT_PAGE_SIZE;
+export const ADMIN_CAMPAIGN_STATUS_FILTERS = CONTRACT_STATUS_FILTERS;
 
-interface Query {
-  page: number;
-  limit: number;
-  status: CampaignListStatus;
-  search?: string;
-}
+type Query = AdminCampaignListQuery;
 
 export async function adminCampaignRoutes(app: FastifyInstance) {
   noStore(app);
@@ -26,25 +27,9 @@ export async function adminCampaignRoutes(app: FastifyInstance) {
     {
       onRequest: app.requireAdmin,
       schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            ...adminPaging(ADMIN_CAMPAIGNS_PAGE_SIZE),
-            status: { type: 'string', enum: ADMIN_CAMPAIGN_STATUS_FILTERS, default: 'all' },
-            search: { type: 'string', maxLength: SEARCH_MAX_LENGTH },
-          },
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              data: { type: 'object', properties: { campaigns: { type: 'array', items: campaignSchema } } },
-              meta: pageMetaSchema,
-            },
-          },
-        },
+        summary: 'Every campaign, drafts included, newest first',
+        querystring: AdminCampaignListQuery,
+        response: { 200: CampaignListReply, ...errorReplies(401, 403) },
       },
     },
     async (request) => {

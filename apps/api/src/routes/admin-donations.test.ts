@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { campaigns, donations, mailOutbox, receiptCounters, receipts, receiptTokens } from '../db/schema.js';
-import { financialYear } from '../donations/receipt-number.js';
+import { financialYear } from '../receipts/receipt-number.js';
 import { insertDonation, insertDonations } from '../test/admin-fixtures.js';
 import { bearer, createUser, signIn } from '../test/auth.js';
 import { allowAll, insertCampaigns } from '../test/campaign-fixtures.js';

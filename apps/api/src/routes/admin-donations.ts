@@ -1,13 +1,22 @@
-import { ADMIN_DONATIONS_PAGE_SIZE, donationCsvFileName, organisationDay } from '@charity/domain';
+import { donationCsvFileName, organisationDay } from '@charity/domain';
+import {
+  AdminDonationDetailEnvelope,
+  AdminDonationListQuery,
+  AdminDonationListReply,
+  DonationExportQuery,
+  errorReplies,
+  IdParams,
+  ResendReceiptReply,
+} from '@charity/domain/contract';
 import type { FastifyInstance } from 'fastify';
-import { adminPageSize, adminPaging, noStore } from '../admin/admin-routes.js';
-import { donationFilterProperties, readDonationFilters, type DonationFilterQuery } from '../admin/donation-filters.js';
-import { adminDonationDetailJson, adminDonationDetailSchema, adminDonationJson, adminDonationSchema } from '../admin/donation-json.js';
+import { adminPageSize, noStore } from '../admin/admin-routes.js';
+import { readDonationFilters, type DonationFilterQuery } from '../admin/donation-filters.js';
+import { adminDonationDetailJson, adminDonationJson } from '../admin/donation-json.js';
 import { donationCsvStream } from '../admin/donations-csv.js';
 import { findDonation, listDonations, summariseDonations } from '../admin/donations-repository.js';
-import { RESEND_RECEIPT_MESSAGES, resendReceipt } from '../admin/resend-receipt.js';
+import { RESEND_RECEIPT_MESSAGES, resendReceipt } from '../receipts/resend-receipt.js';
 import { HttpError } from '../http-errors.js';
-import { idParams, pageMeta, pageMetaSchema } from './shared.js';
+import { pageMeta } from './shared.js';
 
 // The admin's donations (issue 6): the filtered, paged list with the summary of the whole filtered set, one
 // donation in full, sending its receipt again, and the CSV export of a filter (streamed).
@@ -18,6 +27,9 @@ export const RESEND_TOO_MANY = 'Too many receipts sent again. Please try again i
 
 type ListQuery = DonationFilterQuery & { page: number; limit: number };
 
+/** The export's body: text/csv, streamed (never serialised as JSON). */
+const DonationsCsv = { type: 'string', description: 'CSV, one donation per row, with a header row' } as const;
+
 export async function adminDonationRoutes(app: FastifyInstance) {
   noStore(app);
 
@@ -26,27 +38,9 @@ export async function adminDonationRoutes(app: FastifyInstance) {
     {
       onRequest: app.requireAdmin,
       schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { ...adminPaging(ADMIN_DONATIONS_PAGE_SIZE), ...donationFilterProperties },
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              data: {
-                type: 'object',
-                properties: {
-                  donations: { type: 'array', items: adminDonationSchema },
-                  summary: { type: 'object', properties: { count: { type: 'integer' }, amount_inr: { type: 'number' } } },
-                },
-              },
-              meta: pageMetaSchema,
-            },
-          },
-        },
+        summary: 'Donations matching the filters, with the summary of all of them',
+        querystring: AdminDonationListQuery,
+        response: { 200: AdminDonationListReply, ...errorReplies(401, 403) },
       },
     },
     async (request) => {
@@ -63,7 +57,12 @@ export async function adminDonationRoutes(app: FastifyInstance) {
     '/admin/donations/export.csv',
     {
       onRequest: app.requireAdmin,
-      schema: { querystring: { type: 'object', additionalProperties: false, properties: donationFilterProperties } },
+      schema: {
+        summary: 'The donations matching the filters, as CSV',
+        querystring: DonationExportQuery,
+        produces: ['text/csv'],
+        response: { 200: DonationsCsv, ...errorReplies(401, 403) },
+      },
     },
     async (request, reply) => {
       const filters = readDonationFilters(request.query);
@@ -83,12 +82,7 @@ export async function adminDonationRoutes(app: FastifyInstance) {
     '/admin/donations/:id',
     {
       onRequest: app.requireAdmin,
-      schema: {
-        params: idParams,
-        response: {
-          200: { type: 'object', properties: { success: { type: 'boolean' }, data: { type: 'object', properties: { donation: adminDonationDetailSchema } } } },
-        },
-      },
+      schema: { summary: 'One donation in full', params: IdParams, response: { 200: AdminDonationDetailEnvelope, ...errorReplies(401, 403, 404) } },
     },
     async (request) => {
       const donation = await findDonation(app.db, request.params.id);
@@ -112,17 +106,9 @@ export async function adminDonationRoutes(app: FastifyInstance) {
         },
       },
       schema: {
-        params: idParams,
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              message: { type: 'string' },
-              data: { type: 'object', properties: { receipt_number: { type: 'string' }, mail_status: { type: 'string' } } },
-            },
-          },
-        },
+        summary: 'Send the receipt to the donor again',
+        params: IdParams,
+        response: { 200: ResendReceiptReply, ...errorReplies(401, 403, 404, 429) },
       },
     },
     async (request) => {

@@ -1,66 +1,36 @@
+import { ADMIN_CONSOLE_MESSAGES } from '@charity/domain';
 import {
-  ADMIN_CONSOLE_MESSAGES,
-  ADMIN_MESSAGES_PAGE_SIZE,
-  ADMIN_SEARCH_MAX_LENGTH,
-  CONTACT_MESSAGE_STATUSES,
-  MESSAGE_FILTERS,
-  type ContactMessageStatus,
-  type MessageFilter,
-} from '@charity/domain';
+  AdminMessageListQuery,
+  AdminMessageListReply,
+  errorReplies,
+  IdParams,
+  MessageStatusBody,
+  OneAdminMessageReply,
+} from '@charity/domain/contract';
 import type { FastifyInstance } from 'fastify';
-import { adminPageSize, adminPaging, noStore } from '../admin/admin-routes.js';
-import { adminMessageJson, adminMessageSchema, countMessages, findMessage, listMessages, setMessageStatus } from '../admin/messages-repository.js';
+import { adminPageSize, noStore } from '../admin/admin-routes.js';
+import { adminMessageJson, countMessages, findMessage, listMessages, setMessageStatus } from '../admin/messages-repository.js';
 import { HttpError } from '../http-errors.js';
-import { cleanText, idParams, pageMeta, pageMetaSchema } from './shared.js';
+import { cleanText, pageMeta } from './shared.js';
 
 // The contact form's messages in the admin console (issue 6): the inbox by tab, one message, and marking it
 // read, unread or archived.
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 
-const countsSchema = {
-  type: 'object',
-  properties: { unread: { type: 'integer' }, read: { type: 'integer' }, archived: { type: 'integer' } },
-} as const;
-
-const oneMessageResponse = {
-  200: {
-    type: 'object',
-    properties: {
-      success: { type: 'boolean' },
-      message: { type: 'string' },
-      data: { type: 'object', properties: { message: adminMessageSchema } },
-    },
-  },
-} as const;
+const oneMessageResponse = { 200: OneAdminMessageReply, ...errorReplies(401, 403, 404) };
 
 export async function adminMessageRoutes(app: FastifyInstance) {
   noStore(app);
 
-  app.get<{ Querystring: { status: MessageFilter; page: number; limit: number; q?: string } }>(
+  app.get<{ Querystring: AdminMessageListQuery }>(
     '/admin/messages',
     {
       onRequest: app.requireAdmin,
       schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            ...adminPaging(ADMIN_MESSAGES_PAGE_SIZE),
-            status: { type: 'string', enum: MESSAGE_FILTERS, default: 'all' },
-            q: { type: 'string', maxLength: ADMIN_SEARCH_MAX_LENGTH },
-          },
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              data: { type: 'object', properties: { messages: { type: 'array', items: adminMessageSchema }, counts: countsSchema } },
-              meta: pageMetaSchema,
-            },
-          },
-        },
+        summary: 'The inbox by tab, with the count of each',
+        querystring: AdminMessageListQuery,
+        response: { 200: AdminMessageListReply, ...errorReplies(401, 403) },
       },
     },
     async (request) => {
@@ -74,7 +44,7 @@ export async function adminMessageRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { id: number } }>(
     '/admin/messages/:id',
-    { onRequest: app.requireAdmin, schema: { params: idParams, response: oneMessageResponse } },
+    { onRequest: app.requireAdmin, schema: { params: IdParams, response: oneMessageResponse } },
     async (request) => {
       // Reading does not mark a message read: the console does that with PATCH, so GET stays free of effects.
       const row = await findMessage(app.db, request.params.id);
@@ -83,18 +53,14 @@ export async function adminMessageRoutes(app: FastifyInstance) {
     },
   );
 
-  app.patch<{ Params: { id: number }; Body: { status: ContactMessageStatus } }>(
+  app.patch<{ Params: IdParams; Body: MessageStatusBody }>(
     '/admin/messages/:id',
     {
       onRequest: app.requireAdmin,
       schema: {
-        params: idParams,
-        body: {
-          type: 'object',
-          required: ['status'],
-          additionalProperties: false,
-          properties: { status: { type: 'string', enum: CONTACT_MESSAGE_STATUSES } },
-        },
+        summary: 'Mark a message read, unread or archived',
+        params: IdParams,
+        body: MessageStatusBody,
         response: oneMessageResponse,
       },
     },

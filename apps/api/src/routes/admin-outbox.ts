@@ -1,38 +1,32 @@
-import { MAIL_STATUSES, type MailStatus } from '@charity/domain';
+import {
+  OUTBOX_PAGE_SIZE as CONTRACT_PAGE_SIZE,
+  OUTBOX_STATUS_FILTERS as CONTRACT_STATUS_FILTERS,
+  errorReplies,
+  OutboxQuery,
+  OutboxReply,
+} from '@charity/domain/contract';
 import type { FastifyInstance } from 'fastify';
-import { adminPageSize, adminPaging, noStore } from '../admin/admin-routes.js';
-import { listOutbox, outboxMailJson, outboxMailSchema } from '../admin/outbox-repository.js';
-import { pageMeta, pageMetaSchema } from './shared.js';
+import { adminPageSize, noStore } from '../admin/admin-routes.js';
+import { listOutbox, outboxMailJson } from '../admin/outbox-repository.js';
+import { pageMeta } from './shared.js';
 
 // GET /api/admin/outbox (issue 6): every mail the server sent or kept, newest first, and whether it has an SMTP
 // server at all (without one, every mail waits here as 'stored' and staff read it in the console).
 
-export const OUTBOX_PAGE_SIZE = 20;
-export const OUTBOX_STATUS_FILTERS = ['all', ...MAIL_STATUSES] as const;
+export const OUTBOX_PAGE_SIZE = CONTRACT_PAGE_SIZE;
+export const OUTBOX_STATUS_FILTERS = CONTRACT_STATUS_FILTERS;
 
 export async function adminOutboxRoutes(app: FastifyInstance) {
   noStore(app);
 
-  app.get<{ Querystring: { status: 'all' | MailStatus; page: number; limit: number } }>(
+  app.get<{ Querystring: OutboxQuery }>(
     '/admin/outbox',
     {
       onRequest: app.requireAdmin,
       schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { ...adminPaging(OUTBOX_PAGE_SIZE), status: { type: 'string', enum: OUTBOX_STATUS_FILTERS, default: 'all' } },
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              data: { type: 'object', properties: { mails: { type: 'array', items: outboxMailSchema }, smtp_configured: { type: 'boolean' } } },
-              meta: pageMetaSchema,
-            },
-          },
-        },
+        summary: 'Every mail the server sent or kept, newest first',
+        querystring: OutboxQuery,
+        response: { 200: OutboxReply, ...errorReplies(401, 403) },
       },
     },
     async (request) => {

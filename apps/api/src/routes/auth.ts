@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AUTH_MESSAGES, LOGIN_MESSAGES } from '@charity/domain';
+import {
+  AuthMessageReply,
+  ChangePasswordFields,
+  errorReplies,
+  FormBody,
+  LoginFields,
+  ProfileFields,
+  SignedInReply,
+  UserOnlyReply,
+} from '@charity/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -35,7 +45,6 @@ import {
   newPasswordProblem,
   USERNAME_MAX_LENGTH,
   userJson,
-  userSchema,
   type AdminUserRow,
 } from '../auth/users.js';
 import { noStore } from '../admin/admin-routes.js';
@@ -70,10 +79,9 @@ export interface AuthRouteOptions {
   slowdown?: SlowdownPolicy;
 }
 
+/** The body: a JSON object, or Fastify has already refused it (the routes' FormBody). */
 function body(request: FastifyRequest): Record<string, unknown> {
-  const value = request.body;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HttpError(400, AUTH_ROUTE_MESSAGES.notAnObject);
-  return value as Record<string, unknown>;
+  return request.body as Record<string, unknown>;
 }
 
 /** A text field: undefined/null/'' → `required` message; anything but a string → 'X must be text.' */
@@ -90,26 +98,22 @@ function origin(request: FastifyRequest): SessionOrigin {
   return { userAgent: typeof agent === 'string' ? agent : null, ip: request.ip ?? null };
 }
 
-const userResponse = {
-  200: {
-    type: 'object',
-    properties: { success: { type: 'boolean' }, data: { type: 'object', properties: { user: userSchema } } },
-  },
-} as const;
+const userResponse = { 200: UserOnlyReply, ...errorReplies(401) };
+const tokenResponse = { 200: SignedInReply, ...errorReplies(401) };
+const messageResponse = { 200: AuthMessageReply, ...errorReplies(401) };
 
-const tokenResponse = {
-  200: {
-    type: 'object',
-    properties: {
-      success: { type: 'boolean' },
-      data: { type: 'object', properties: { user: userSchema, token: { type: 'string' } } },
-    },
-  },
-} as const;
-
-const messageResponse = {
-  200: { type: 'object', properties: { success: { type: 'boolean' }, message: { type: 'string' } } },
-} as const;
+// The bodies are FormBody (packages/domain/src/contract/common.ts): Fastify refuses anything but a JSON object with
+// AUTH_ROUTE_MESSAGES.notAnObject; the fields are checked below, one at a time, with the spec's messages.
+const loginSchema = {
+  summary: 'Sign in: the token for the other routes',
+  body: FormBody(LoginFields, AUTH_ROUTE_MESSAGES.notAnObject),
+  response: { ...tokenResponse, ...errorReplies(429) },
+};
+const changePasswordSchema = {
+  body: FormBody(ChangePasswordFields, AUTH_ROUTE_MESSAGES.notAnObject),
+  response: { ...messageResponse, ...errorReplies(429) },
+};
+const profileSchema = { body: FormBody(ProfileFields, AUTH_ROUTE_MESSAGES.notAnObject), response: userResponse };
 
 export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs }: AuthRouteOptions) {
   // Every answer here carries a token or the signed-in user, or refuses one: no cache keeps it (errors included).
@@ -179,7 +183,7 @@ export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs
     return request.auth!;
   }
 
-  app.post('/auth/login', { schema: { response: tokenResponse } }, async (request, reply) => {
+  app.post('/auth/login', { schema: loginSchema }, async (request, reply) => {
     const input = body(request);
     const username = textField(input, 'username', 'Username', LOGIN_MESSAGES.usernameRequired, USERNAME_MAX_LENGTH).trim();
     if (username === '') throw new HttpError(400, LOGIN_MESSAGES.usernameRequired);
@@ -216,7 +220,7 @@ export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs
     return { success: true, data: { token: rotated.token, user: userJson(user) } };
   });
 
-  app.post('/auth/change-password', { onRequest: app.requireUser, schema: { response: messageResponse } }, async (request, reply) => {
+  app.post('/auth/change-password', { onRequest: app.requireUser, schema: changePasswordSchema }, async (request, reply) => {
     const { session, user } = signedIn(request);
     const input = body(request);
     const current = textField(input, 'currentPassword', 'Current password', AUTH_ROUTE_MESSAGES.currentPasswordRequired, LOGIN_PASSWORD_MAX_LENGTH);
@@ -241,7 +245,7 @@ export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs
     return { success: true, message: AUTH_MESSAGES.passwordChanged };
   });
 
-  app.put('/auth/profile', { onRequest: app.requireUser, schema: { response: userResponse } }, async (request) => {
+  app.put('/auth/profile', { onRequest: app.requireUser, schema: profileSchema }, async (request) => {
     const { user } = signedIn(request);
     const input = body(request);
     const raw = input.full_name;

@@ -1,3 +1,4 @@
+import { organisationDay } from '@charity/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -369,7 +370,8 @@ describeEachDatabase('public campaign routes', (ctx) => {
       const response = await app.inject({ method: 'GET', url: `/api/campaigns/${id('School Kits Alpha')}/analytics` });
       expect(response.statusCode).toBe(200);
       const { data } = response.json();
-      const day = (offset: number) => new Date(Date.now() - offset * DAY_MS).toISOString().slice(0, 10);
+      // Organisation days (+05:30), as the dashboard and receipts count them (docs/decisions/020-one-table-per-fact.md).
+      const day = (offset: number) => organisationDay(new Date(Date.now() - offset * DAY_MS));
       expect(data.period).toBe('30d');
       expect(data.days).toHaveLength(30);
       expect(data.to).toBe(day(0));

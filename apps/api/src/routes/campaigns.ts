@@ -1,104 +1,65 @@
 import {
-  CAMPAIGN_ANALYTICS_DEFAULT_PERIOD,
   CAMPAIGN_MESSAGES,
-  CAMPAIGN_PAGE_SIZE,
   campaignDisplayStatus,
   daysLeft,
   fundedPercentage,
 } from '@charity/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readCampaignForm, validateCampaignForm } from '../campaigns/form.js';
-import { campaignJson, campaignSchema, publicDonationJson, publicDonationSchema } from '../campaigns/json.js';
 import {
-  CAMPAIGN_LIST_STATUSES,
-  CAMPAIGN_SORTS,
+  CAMPAIGN_CATEGORY_FILTER_MAX_LENGTH,
+  CAMPAIGN_DONATIONS_PAGE_SIZE,
+  CAMPAIGN_SEARCH_MAX_LENGTH,
+  CampaignAnalyticsQuery,
+  CampaignAnalyticsReply,
+  CampaignDonationsQuery,
+  CampaignDonationsReply,
+  CampaignFormBody,
+  CampaignListQuery,
+  CampaignListReply,
+  CampaignParams,
+  CampaignSearchQuery,
+  CampaignStatsReply,
+  errorReplies,
+  MessageReply,
+  OneCampaignReply,
+  type CampaignSearchQuery as ListQuery,
+} from '@charity/domain/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { campaignAnalytics, type AnalyticsPeriod } from '../campaigns/analytics.js';
+import { readCampaignForm, validateCampaignForm } from '../campaigns/form.js';
+import { campaignJson, publicDonationJson } from '../campaigns/json.js';
+import {
   countDonations,
-  dailyDonationTotals,
   deleteCampaign,
   findCampaign,
   insertCampaign,
   listCampaignDonations,
   listCampaigns,
   updateCampaign,
-  type CampaignListStatus,
   type CampaignRow,
-  type CampaignSort,
   type CampaignValues,
 } from '../campaigns/repository.js';
 import { formError, HttpError } from '../http-errors.js';
 import { storeImage } from '../storage/images.js';
 import type { StoredFile } from '../storage/storage.js';
-import {
-  BOOLEAN_STRINGS,
-  cleanText,
-  idParams,
-  isForeignKeyViolation,
-  pageMeta,
-  pageMetaSchema,
-  pageSize,
-  pagingProperties,
-  parseBooleanString,
-  type BooleanString,
-} from './shared.js';
+import { cleanText, isForeignKeyViolation, pageMeta, pageSize, parseBooleanString } from './shared.js';
 
 // Campaigns: the public list, search, one campaign, its stats, donations and analytics; and the admin's
 // create, update and delete (behind app.requireAdmin). Spec sections 3, 4, 7 and 8.
 
-export const SEARCH_MAX_LENGTH = 200;
-export const CATEGORY_MAX_LENGTH = 100;
-export const DONATIONS_PAGE_SIZE = 10;
-
-export const ANALYTICS_PERIODS = { '7d': 7, '30d': 30, '90d': 90, '365d': 365 } as const;
-export type AnalyticsPeriod = keyof typeof ANALYTICS_PERIODS;
+export const SEARCH_MAX_LENGTH = CAMPAIGN_SEARCH_MAX_LENGTH;
+export const CATEGORY_MAX_LENGTH = CAMPAIGN_CATEGORY_FILTER_MAX_LENGTH;
+export const DONATIONS_PAGE_SIZE = CAMPAIGN_DONATIONS_PAGE_SIZE;
+/** Both bodies of the admin's campaign form (the contract's CampaignFormBody). */
+const CAMPAIGN_FORM_TYPES = ['multipart/form-data', 'application/json'];
 
 export const CAMPAIGN_ROUTE_MESSAGES = {
   featuredConflict: 'featured and is_featured disagree; send only one of them.',
   hasDonations: 'This campaign has donations and cannot be deleted; set its status to completed or paused instead.',
 } as const;
 
-interface ListQuery {
-  page: number;
-  limit: number;
-  status: CampaignListStatus;
-  featured?: BooleanString;
-  is_featured?: BooleanString;
-  category?: string;
-  search?: string;
-  q?: string;
-  sort: CampaignSort;
-  include_drafts?: BooleanString;
-}
-
-const listFilterProperties = {
-  ...pagingProperties(CAMPAIGN_PAGE_SIZE),
-  status: { type: 'string', enum: CAMPAIGN_LIST_STATUSES, default: 'all' },
-  featured: { type: 'string', enum: BOOLEAN_STRINGS },
-  is_featured: { type: 'string', enum: BOOLEAN_STRINGS },
-  category: { type: 'string', maxLength: CATEGORY_MAX_LENGTH },
-  search: { type: 'string', maxLength: SEARCH_MAX_LENGTH },
-  sort: { type: 'string', enum: CAMPAIGN_SORTS, default: 'newest' },
-  include_drafts: { type: 'string', enum: BOOLEAN_STRINGS },
-} as const;
-
-const listResponse = {
-  200: {
-    type: 'object',
-    properties: {
-      success: { type: 'boolean' },
-      data: { type: 'object', properties: { campaigns: { type: 'array', items: campaignSchema } } },
-      meta: pageMetaSchema,
-    },
-  },
-} as const;
-
-const campaignResponse = {
-  type: 'object',
-  properties: {
-    success: { type: 'boolean' },
-    message: { type: 'string' },
-    data: { type: 'object', properties: { campaign: campaignSchema } },
-  },
-} as const;
+const listResponse = { 200: CampaignListReply, ...errorReplies(401, 403) };
+const campaignResponse = OneCampaignReply;
+const adminWrite = errorReplies(401, 403, 404, 413, 415);
 
 function notFound(): HttpError {
   return new HttpError(404, CAMPAIGN_MESSAGES.notFound);
@@ -157,7 +118,7 @@ export async function campaignRoutes(app: FastifyInstance) {
   app.get<{ Querystring: ListQuery }>(
     '/campaigns',
     {
-      schema: { querystring: { type: 'object', properties: listFilterProperties }, response: listResponse },
+      schema: { summary: 'Campaigns, a page at a time (drafts need an admin token)', querystring: CampaignListQuery, response: listResponse },
       preHandler: draftsNeedAdmin,
       config: cachedPublic,
     },
@@ -167,10 +128,7 @@ export async function campaignRoutes(app: FastifyInstance) {
   app.get<{ Querystring: ListQuery }>(
     '/campaigns/search',
     {
-      schema: {
-        querystring: { type: 'object', properties: { ...listFilterProperties, q: { type: 'string', maxLength: SEARCH_MAX_LENGTH } } },
-        response: listResponse,
-      },
+      schema: { summary: 'Campaigns matching q (or search)', querystring: CampaignSearchQuery, response: listResponse },
       preHandler: draftsNeedAdmin,
       config: cachedPublic,
     },
@@ -179,7 +137,10 @@ export async function campaignRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { id: number } }>(
     '/campaigns/:id',
-    { schema: { params: idParams, response: { 200: campaignResponse } }, config: { responseCache: { tags: ['campaigns'] } } },
+    {
+      schema: { params: CampaignParams, response: { 200: campaignResponse, ...errorReplies(404) } },
+      config: { responseCache: { tags: ['campaigns'] } },
+    },
     async (request) => {
       const campaign = await findCampaign(app.db, request.params.id);
       if (!campaign) throw notFound();
@@ -191,26 +152,8 @@ export async function campaignRoutes(app: FastifyInstance) {
     '/campaigns/:id/stats',
     {
       schema: {
-        params: idParams,
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              data: {
-                type: 'object',
-                properties: {
-                  raised_amount: { type: 'number' },
-                  target_amount: { type: 'number' },
-                  donation_count: { type: 'integer' },
-                  funded_percentage: { type: 'integer' },
-                  days_left: { type: ['integer', 'null'] },
-                  display_status: { type: 'string' },
-                },
-              },
-            },
-          },
-        },
+        params: CampaignParams,
+        response: { 200: CampaignStatsReply, ...errorReplies(404) },
       },
     },
     async (request) => {
@@ -235,18 +178,9 @@ export async function campaignRoutes(app: FastifyInstance) {
     '/campaigns/:id/donations',
     {
       schema: {
-        params: idParams,
-        querystring: { type: 'object', properties: pagingProperties(DONATIONS_PAGE_SIZE) },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              data: { type: 'object', properties: { donations: { type: 'array', items: publicDonationSchema } } },
-              meta: pageMetaSchema,
-            },
-          },
-        },
+        params: CampaignParams,
+        querystring: CampaignDonationsQuery,
+        response: { 200: CampaignDonationsReply, ...errorReplies(404) },
       },
     },
     async (request) => {
@@ -262,65 +196,15 @@ export async function campaignRoutes(app: FastifyInstance) {
     '/campaigns/:id/analytics',
     {
       schema: {
-        params: idParams,
-        querystring: {
-          type: 'object',
-          properties: { period: { type: 'string', enum: Object.keys(ANALYTICS_PERIODS), default: CAMPAIGN_ANALYTICS_DEFAULT_PERIOD } },
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              data: {
-                type: 'object',
-                properties: {
-                  period: { type: 'string' },
-                  from: { type: 'string' },
-                  to: { type: 'string' },
-                  total_amount: { type: 'number' },
-                  donation_count: { type: 'integer' },
-                  days: {
-                    type: 'array',
-                    items: {
-                      type: 'object',
-                      properties: { date: { type: 'string' }, amount: { type: 'number' }, count: { type: 'integer' } },
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
+        params: CampaignParams,
+        querystring: CampaignAnalyticsQuery,
+        response: { 200: CampaignAnalyticsReply, ...errorReplies(404) },
       },
     },
     async (request) => {
       const campaign = await findCampaign(app.db, request.params.id);
       if (!campaign) throw notFound();
-      const { period } = request.query;
-      // Whole UTC days, today included: 30d is today and the 29 days before it.
-      const today = new Date();
-      today.setUTCHours(0, 0, 0, 0);
-      const from = new Date(today.getTime() - (ANALYTICS_PERIODS[period] - 1) * 86_400_000);
-      const totals = new Map((await dailyDonationTotals(app.db, campaign.id, from)).map((day) => [day.date, day]));
-      const days = [];
-      for (let t = from.getTime(); t <= today.getTime(); t += 86_400_000) {
-        const date = new Date(t).toISOString().slice(0, 10);
-        const day = totals.get(date);
-        days.push({ date, amount: day?.amount ?? 0, count: day?.count ?? 0 });
-      }
-      return {
-        success: true,
-        data: {
-          period,
-          from: days[0]!.date,
-          to: days[days.length - 1]!.date,
-          // Summed in cents so many small amounts do not drift (0.1 + 0.2).
-          total_amount: days.reduce((sum, day) => sum + Math.round(day.amount * 100), 0) / 100,
-          donation_count: days.reduce((sum, day) => sum + day.count, 0),
-          days,
-        },
-      };
+      return { success: true, data: await campaignAnalytics(app.db, campaign.id, request.query.period) };
     },
   );
 
@@ -328,7 +212,15 @@ export async function campaignRoutes(app: FastifyInstance) {
 
   app.post(
     '/campaigns',
-    { onRequest: app.requireAdmin, schema: { response: { 201: campaignResponse } } },
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: 'Create a campaign',
+        consumes: CAMPAIGN_FORM_TYPES,
+        'x-body': CampaignFormBody,
+        response: { 201: campaignResponse, ...adminWrite },
+      },
+    },
     async (request, reply) => {
       const form = await readCampaignForm(request);
       const { values, errors } = validateCampaignForm(form, null);
@@ -348,7 +240,16 @@ export async function campaignRoutes(app: FastifyInstance) {
 
   app.put<{ Params: { id: number } }>(
     '/campaigns/:id',
-    { onRequest: app.requireAdmin, schema: { params: idParams, response: { 200: campaignResponse } } },
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: 'Change a campaign',
+        params: CampaignParams,
+        consumes: CAMPAIGN_FORM_TYPES,
+        'x-body': CampaignFormBody,
+        response: { 200: campaignResponse, ...adminWrite },
+      },
+    },
     async (request) => {
       const existing = await findCampaign(app.db, request.params.id, { includeDrafts: true });
       if (!existing) throw notFound();
@@ -377,7 +278,7 @@ export async function campaignRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { id: number } }>(
     '/campaigns/:id',
-    { onRequest: app.requireAdmin, schema: { params: idParams } },
+    { onRequest: app.requireAdmin, schema: { params: CampaignParams, response: { 200: MessageReply, ...errorReplies(401, 403, 404, 409) } } },
     async (request) => {
       const existing = await findCampaign(app.db, request.params.id, { includeDrafts: true });
       if (!existing) throw notFound();

@@ -1,12 +1,15 @@
 import {
   buildContactPayload,
   CONTACT_TOASTS,
+  FIELD_MAX_LENGTHS,
   ORGANISATION,
+  tooLongMessage,
   validateContact,
   type ContactErrors,
   type ContactField,
   type ContactForm,
 } from '@charity/domain';
+import { ContactFields, ContactReply, errorReplies, FormBody } from '@charity/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/open.js';
@@ -25,8 +28,8 @@ const FIELDS: readonly ContactField[] = ['name', 'email', 'phone', 'subject', 'm
 
 const LABELS: Record<ContactField, string> = { name: 'Name', email: 'Email', phone: 'Phone', subject: 'Subject', message: 'Message' };
 
-/** Longest values accepted. Email: RFC 5321's 254; phone: room for a formatted international number. */
-export const CONTACT_MAX_LENGTHS: Record<ContactField, number> = { name: 100, email: 254, phone: 20, subject: 50, message: 5000 };
+/** Longest values accepted: the domain's one table of field lengths (packages/domain/src/field-limits.ts). */
+export const CONTACT_MAX_LENGTHS: Readonly<Record<ContactField, number>> = FIELD_MAX_LENGTHS.contact;
 
 export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
 
@@ -34,7 +37,7 @@ export const CONTACT_ROUTE_MESSAGES = {
   notAnObject: 'Send the message as a JSON object with name, email, phone, subject and message.',
   tooMany: 'Too many messages from this address. Please try again later.',
   mustBeText: (field: ContactField) => `${LABELS[field]} must be text.`,
-  tooLong: (field: ContactField) => `${LABELS[field]} must be at most ${CONTACT_MAX_LENGTHS[field].toLocaleString('en-US')} characters long.`,
+  tooLong: (field: ContactField) => tooLongMessage(LABELS[field], CONTACT_MAX_LENGTHS[field]),
 } as const;
 
 /** Where contact mail goes: the organisation's address as an admin keeps it, else the built-in one. */
@@ -57,21 +60,21 @@ export async function contactRoutes(app: FastifyInstance) {
         },
       },
       schema: {
-        response: {
-          201: { type: 'object', properties: { success: { type: 'boolean' }, message: { type: 'string' } } },
-        },
+        summary: 'Send a message to the charity (5 per address per 10 minutes)',
+        body: FormBody(ContactFields, CONTACT_ROUTE_MESSAGES.notAnObject),
+        response: { 201: ContactReply, ...errorReplies(429) },
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, CONTACT_ROUTE_MESSAGES.notAnObject);
+      // A JSON object: Fastify refused anything else with CONTACT_ROUTE_MESSAGES.notAnObject (the route's FormBody).
+      const body = request.body as Record<string, unknown>;
 
       // Type and length first (they guard the database and the mail), then the form's own rules; unknown
       // fields are ignored. Each field reports its first problem, in the form's order.
       const form: ContactForm = { name: '', email: '', phone: '', subject: '', message: '' };
       const errors: ContactErrors = {};
       for (const field of FIELDS) {
-        const value = (body as Record<string, unknown>)[field];
+        const value = body[field];
         if (value === undefined || value === null) continue;
         if (typeof value !== 'string') {
           errors[field] = CONTACT_ROUTE_MESSAGES.mustBeText(field);

@@ -1,7 +1,21 @@
-import { EVENT_MESSAGES, EVENT_STATUSES, FEATURED_EVENTS_DEFAULT_LIMIT, isEventStatus } from '@charity/domain';
+import { EVENT_MESSAGES, EVENT_STATUSES, isEventStatus } from '@charity/domain';
+import {
+  errorReplies,
+  EventFormFields,
+  EventImageParams,
+  EventImagesReply,
+  EventImagesUpload,
+  EventListQuery,
+  EventListReply,
+  EventParams,
+  FeaturedEventsQuery,
+  FormBody,
+  OneEventReply,
+  SuccessReply,
+} from '@charity/domain/contract';
 import type { FastifyInstance } from 'fastify';
 import { validateEventBody, EVENT_FORM_MESSAGES } from '../events/form.js';
-import { eventImageJson, eventImageSchema, eventJson, eventSchema, type EventImageRow } from '../events/json.js';
+import { eventImageJson, eventJson, type EventImageRow } from '../events/json.js';
 import {
   deleteEvent,
   deleteEventImage,
@@ -25,7 +39,7 @@ import {
   type ImageVariants,
   type StoredImageGroup,
 } from '../storage/images.js';
-import { idParams, isForeignKeyViolation, MAX_ID, pageSize, wholeNumberSchema } from './shared.js';
+import { isForeignKeyViolation, pageSize } from './shared.js';
 
 // Events and their photo galleries (spec sections 2 "Events" and "Admin events", 3, 4, 7 "Events", 8).
 // Reading is public; creating, editing, deleting and managing images go through app.requireAdmin.
@@ -41,31 +55,11 @@ export const EVENT_ROUTE_MESSAGES = {
 /** Featured events: completed events that have photos, newest first (spec section 9: default 6). */
 export const FEATURED_EVENTS_MAX = 50;
 
-const eventResponse = {
-  type: 'object',
-  properties: { success: { type: 'boolean' }, data: { type: 'object', properties: { event: eventSchema } } },
-} as const;
-
-const listResponse = {
-  200: {
-    type: 'object',
-    properties: {
-      success: { type: 'boolean' },
-      data: { type: 'object', properties: { events: { type: 'array', items: eventSchema } } },
-    },
-  },
-} as const;
-
-const okResponse = { 200: { type: 'object', properties: { success: { type: 'boolean' } } } } as const;
-
-const imageParams = {
-  type: 'object',
-  required: ['id', 'imageId'],
-  properties: {
-    id: wholeNumberSchema({ minimum: 1, maximum: MAX_ID }),
-    imageId: wholeNumberSchema({ minimum: 1, maximum: MAX_ID }),
-  },
-} as const;
+const eventResponse = OneEventReply;
+const listResponse = { 200: EventListReply, ...errorReplies() };
+const okResponse = { 200: SuccessReply, ...errorReplies(401, 403, 404) };
+const adminWrite = errorReplies(401, 403, 404);
+const eventBody = FormBody(EventFormFields, EVENT_FORM_MESSAGES.notAnObject);
 
 function notFound(): HttpError {
   return new HttpError(404, EVENT_MESSAGES.notFound);
@@ -82,7 +76,7 @@ export async function eventRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: { status?: string } }>(
     '/events',
-    { schema: { querystring: { type: 'object', properties: { status: { type: 'string' } } }, response: listResponse }, config: cached },
+    { schema: { summary: 'Events, newest first', querystring: EventListQuery, response: listResponse }, config: cached },
     async (request) => {
       const raw = (request.query.status ?? '').trim().toLowerCase();
       const filter: EventFilter = { order: 'newest' };
@@ -98,7 +92,8 @@ export async function eventRoutes(app: FastifyInstance) {
     '/events/featured',
     {
       schema: {
-        querystring: { type: 'object', properties: { limit: wholeNumberSchema({ minimum: 1 }, FEATURED_EVENTS_DEFAULT_LIMIT) } },
+        summary: 'Completed events that have photos, newest first',
+        querystring: FeaturedEventsQuery,
         response: listResponse,
       },
       config: cached,
@@ -117,7 +112,7 @@ export async function eventRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { id: number } }>(
     '/events/:id',
-    { schema: { params: idParams, response: { 200: eventResponse } }, config: cached },
+    { schema: { params: EventParams, response: { 200: eventResponse, ...errorReplies(404) } }, config: cached },
     async (request) => {
       const found = await findEvent(app.db, request.params.id);
       if (!found) throw notFound();
@@ -127,14 +122,15 @@ export async function eventRoutes(app: FastifyInstance) {
 
   // ---- Admin: events ----
 
+  /** A JSON object: Fastify refused anything else with EVENT_FORM_MESSAGES.notAnObject (eventBody). */
   function readEventBody(body: unknown) {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, EVENT_FORM_MESSAGES.notAnObject);
     const { values, errors } = validateEventBody(body as Record<string, unknown>);
     if (!values) throw formError(errors);
     return values;
   }
 
-  app.post('/events', { onRequest: app.requireAdmin, schema: { response: { 201: eventResponse } } }, async (request, reply) => {
+  const eventCreate = { onRequest: app.requireAdmin, schema: { body: eventBody, response: { 201: eventResponse, ...adminWrite } } };
+  app.post('/events', eventCreate, async (request, reply) => {
     const row = await insertEvent(app.db, readEventBody(request.body));
     app.responseCache.invalidate('events');
     return reply.code(201).send({ success: true, data: { event: eventJson(row, []) } });
@@ -142,7 +138,7 @@ export async function eventRoutes(app: FastifyInstance) {
 
   app.put<{ Params: { id: number } }>(
     '/events/:id',
-    { onRequest: app.requireAdmin, schema: { params: idParams, response: { 200: eventResponse } } },
+    { onRequest: app.requireAdmin, schema: { params: EventParams, body: eventBody, response: { 200: eventResponse, ...adminWrite } } },
     async (request) => {
       const values = readEventBody(request.body);
       const row = await updateEvent(app.db, request.params.id, values);
@@ -155,7 +151,7 @@ export async function eventRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { id: number } }>(
     '/events/:id',
-    { onRequest: app.requireAdmin, schema: { params: idParams, response: okResponse } },
+    { onRequest: app.requireAdmin, schema: { params: EventParams, response: okResponse } },
     async (request) => {
       const images = await deleteEvent(app.db, request.params.id);
       if (!images) throw notFound();
@@ -173,16 +169,11 @@ export async function eventRoutes(app: FastifyInstance) {
     {
       onRequest: app.requireAdmin,
       schema: {
-        params: idParams,
-        response: {
-          201: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              data: { type: 'object', properties: { images: { type: 'array', items: eventImageSchema } } },
-            },
-          },
-        },
+        summary: 'Add photos to an event',
+        params: EventParams,
+        consumes: ['multipart/form-data'],
+        'x-body': EventImagesUpload,
+        response: { 201: EventImagesReply, ...errorReplies(401, 403, 404, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -228,7 +219,7 @@ export async function eventRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { id: number; imageId: number } }>(
     '/events/:id/images/:imageId',
-    { onRequest: app.requireAdmin, schema: { params: imageParams, response: okResponse } },
+    { onRequest: app.requireAdmin, schema: { params: EventImageParams, response: okResponse } },
     async (request) => {
       const { id, imageId } = request.params;
       const image = await deleteEventImage(app.db, id, imageId);

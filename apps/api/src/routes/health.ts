@@ -1,39 +1,17 @@
 import { sql } from 'drizzle-orm';
+import { errorReplies, HealthReply } from '@charity/domain/contract';
 import type { FastifyInstance } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../plugins/errors.js';
 
 /** What /api/health says while the database cannot be reached (503): for operators and load balancers. */
 export const HEALTH_DATABASE_DOWN_MESSAGE = 'Database unreachable';
 
-const failure = {
-  type: 'object',
-  properties: { success: { type: 'boolean' }, message: { type: 'string' } },
-} as const;
-
 /** For load balancers, `npm start` scripts and humans: is the server up, and can it reach its database? */
 export async function healthRoutes(app: FastifyInstance) {
   app.get(
     '/health',
     {
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              data: {
-                type: 'object',
-                properties: {
-                  status: { type: 'string' },
-                  database: { type: 'string' },
-                  driver: { type: 'string', enum: ['pglite', 'postgres'] },
-                },
-              },
-            },
-          },
-          503: failure,
-        },
-      },
+      schema: { summary: 'Is the server up, and can it reach its database?', response: { 200: HealthReply, ...errorReplies(503) } },
     },
     async (request, reply) => {
       // widget.js on partner pages checks the charity is reachable with a no-cors fetch of this route; the default

@@ -1,50 +1,13 @@
-// Pieces every list route shares: paging parameters, their meta block, true/false query values, and the
-// cleaning of free text before it reaches the database.
+import type { BooleanString, PageMeta } from '@charity/domain/contract';
+
+// Pieces every list route shares: page sizes, the meta block, true/false query values, and the cleaning of free
+// text before it reaches the database. Their schemas are the contract's (packages/domain/src/contract/common.ts).
+
+/** Database ids are 32-bit integers (the contract's MAX_ID; its schemas bound every id and page). */
+export { MAX_ID } from '@charity/domain/contract';
 
 /** Larger requests are capped (not refused): clients asking for "everything" get the largest page instead. */
 export const MAX_PAGE_SIZE = 50;
-/** Beyond this a page number is nonsense, and its offset could overflow the database's integer. */
-export const MAX_PAGE = 1_000_000;
-/** Database ids are 32-bit integers: larger ones cannot exist, and would make the query itself fail. */
-export const MAX_ID = 2_147_483_647;
-
-export const BOOLEAN_STRINGS = ['true', 'false', '1', '0'] as const;
-export type BooleanString = (typeof BOOLEAN_STRINGS)[number];
-
-/**
- * Refuses text that Ajv's integer coercion would turn into ±Infinity ('Infinity', '1e400'): Ajv 8 checks minimum and
- * maximum only for finite numbers, so such a value passed every bound and reached the database as "Infinity" (a 500,
- * found by the API fuzz). Exponent forms are refused altogether: no client writes an id or a page as 1e3.
- */
-const NO_EXPONENT_OR_INFINITY = '^(?!\\s*[-+]?(?:Infinity|(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)[eE]))';
-
-/**
- * A whole number in a URL (path parameter or query value) between the bounds. The text is checked first (see
- * NO_EXPONENT_OR_INFINITY), then coerced to an integer and bounded; `default` applies when the value is absent.
- */
-export function wholeNumberSchema<const B extends { minimum: number; maximum?: number }>(bounds: B, fallback?: number) {
-  return {
-    ...(fallback === undefined ? {} : { default: fallback }),
-    allOf: [
-      // Strings are checked; anything else (a repeated query key is a list) falls through to the integer check's message.
-      { if: { type: 'string' }, then: { type: 'string', pattern: NO_EXPONENT_OR_INFINITY } },
-      { type: 'integer', ...bounds },
-    ],
-  } as const;
-}
-
-export function pagingProperties(defaultLimit: number) {
-  return {
-    page: wholeNumberSchema({ minimum: 1, maximum: MAX_PAGE }, 1),
-    limit: wholeNumberSchema({ minimum: 1 }, defaultLimit),
-  } as const;
-}
-
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: wholeNumberSchema({ minimum: 1, maximum: MAX_ID }) },
-} as const;
 
 export function parseBooleanString(value: BooleanString | undefined): boolean | undefined {
   if (value === undefined) return undefined;
@@ -55,20 +18,9 @@ export function pageSize(limit: number): number {
   return Math.min(limit, MAX_PAGE_SIZE);
 }
 
-export interface PageMeta {
-  total_pages: number;
-  current_page: number;
-  total: number;
-}
-
 export function pageMeta(total: number, page: number, limit: number): PageMeta {
   return { total_pages: Math.ceil(total / limit), current_page: page, total };
 }
-
-export const pageMetaSchema = {
-  type: 'object',
-  properties: { total_pages: { type: 'integer' }, current_page: { type: 'integer' }, total: { type: 'integer' } },
-} as const;
 
 /**
  * Text from a visitor as the database can store it: control characters removed (a NUL byte would fail the

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createLogger } from '../logger.js';
-import { SandboxProvider } from '../payments/sandbox-provider.js';
+import { SandboxProvider } from '../donations/provider/sandbox-provider.js';
 import { createUser } from '../test/auth.js';
 import { describeEachDatabase, temporaryDir } from '../test/databases.js';
 import { indianDonation } from '../test/donations.js';

@@ -5,10 +5,10 @@ import { TOO_MANY_ATTEMPTS } from '../auth/attempts.js';
 import { loadConfig } from '../config.js';
 import { HttpClient, type RawResponse } from '../fuzz/http-client.js';
 import { createLogger } from '../logger.js';
-import { SandboxProvider } from '../payments/sandbox-provider.js';
+import { SandboxProvider } from '../donations/provider/sandbox-provider.js';
 import type { TrustProxySetting } from '../proxy-trust.js';
 import { CONTACT_ROUTE_MESSAGES } from '../routes/contact.js';
-import { CREATE_INTENT_RATE_LIMIT, PAYMENT_ROUTE_MESSAGES } from '../routes/payments.js';
+import { CREATE_INTENT_RATE_LIMIT, PAYMENT_ROUTE_MESSAGES } from '../donations/messages.js';
 import { describeEachDatabase, describePglite, type DatabaseContext } from '../test/databases.js';
 import { indianDonation } from '../test/donations.js';
 

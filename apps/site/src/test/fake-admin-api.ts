@@ -10,6 +10,7 @@ import {
   type ContactMessageStatus,
   type OutboxMail,
 } from '@charity/domain';
+import type { CampaignReply } from '@charity/domain/contract';
 
 // A fake of the admin console's API contract (/work/briefs/api6.md, packages/domain/src/admin) on a real HTTP
 // server, for the site's store tests: bearer check, JSON and multipart bodies, paging meta, the CSV download with
@@ -17,23 +18,8 @@ import {
 
 export const ADMIN_TOKEN = 'admin-token';
 
-export interface FakeCampaign {
-  id: number;
-  title: string;
-  description: string;
-  status: string;
-  is_featured: boolean;
-  category: string | null;
-  image_url: string | null;
-  target_amount: number;
-  raised_amount: number;
-  donation_count: number;
-  currency: string;
-  start_date: string | null;
-  end_date: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** The wire contract's campaign (packages/domain/src/contract/campaigns.ts). */
+export type FakeCampaign = CampaignReply;
 
 export interface Hit {
   method: string;
@@ -213,7 +199,8 @@ export async function startFakeAdminApi() {
       const values = {
         title: field('title') ?? '',
         description: field('description') ?? '',
-        status: field('status') ?? 'draft',
+        // A fake: it echoes the status sent (the real API checks it).
+        status: (field('status') ?? 'draft') as FakeCampaign['status'],
         is_featured: field('is_featured') === 'true',
         category: field('category') ?? null,
         target_amount: Number(field('target_amount')),

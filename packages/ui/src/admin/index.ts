@@ -1,7 +1,30 @@
-// Components of the admin area; each file exports its component, and this barrel re-exports them.
-export { LoginForm, LOGIN_TEXT, type LoginFormProps, type LoginCredentials } from './LoginForm';
-export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
-export { EventFormModal, EVENT_FORM_TEXT, eventFormValues, type EventFormModalProps, type EventFormValues } from './EventFormModal';
+// The admin screens' components: one folder per screen area, and this one barrel, which is all the package exports
+// from them. Where a file goes:
+// - shell/      the frame of every signed-in screen (AdminLayout, AdminPageHeader);
+// - sign-in/    the login screen;
+// - dashboard/  the dashboard's totals, chart, top campaigns, recent donations and its error state;
+// - events/, campaigns/, donations/, messages/: the screen of that name, with its dialogs and its wording helpers;
+// - shared/     what two or more areas use (ConfirmDialog, Pagination, status badges, dates and counts, icons, the
+//               load-state and user types). A helper used by one area stays in that area's folder.
+// Anything internal (status badges, date formatting, icons) stays unexported.
+
+// shell
+export { AdminLayout, ADMIN_LAYOUT_TEXT, type AdminLayoutProps } from './shell/AdminLayout';
+export { AdminPageHeader, type AdminPageHeaderProps } from './shell/AdminPageHeader';
+
+// sign-in
+export { LoginForm, LOGIN_TEXT, type LoginFormProps, type LoginCredentials } from './sign-in/LoginForm';
+
+// dashboard
+export { DashboardTotals, DASHBOARD_TOTALS_TEXT, monthChangeText, type DashboardTotalsProps } from './dashboard/DashboardTotals';
+export { DonationsChart, DONATIONS_CHART_TEXT, type DonationsChartProps } from './dashboard/DonationsChart';
+export { donationsChartSummary } from './dashboard/chart-data';
+export { TopCampaignsList, TOP_CAMPAIGNS_TEXT, type TopCampaignsListProps } from './dashboard/TopCampaignsList';
+export { RecentDonationsTable, RECENT_DONATIONS_TEXT, type RecentDonationsTableProps } from './dashboard/RecentDonationsTable';
+export { DashboardError, DASHBOARD_ERROR_TEXT, type DashboardErrorProps } from './dashboard/DashboardError';
+
+// events
+export { EventFormModal, EVENT_FORM_TEXT, eventFormValues, type EventFormModalProps, type EventFormValues } from './events/EventFormModal';
 export {
   AdminEventList,
   ADMIN_EVENTS_TEXT,
@@ -9,5 +32,37 @@ export {
   eventImagesHeading,
   type AdminEventListProps,
   type AdminEventListStatus,
-} from './AdminEventList';
-export { AdminEventsHeader, ADMIN_HEADER_TEXT, welcomeLine, type AdminEventsHeaderProps, type AdminHeaderUser } from './AdminEventsHeader';
+} from './events/AdminEventList';
+export { AdminEventsHeader, ADMIN_HEADER_TEXT, welcomeLine, type AdminEventsHeaderProps } from './events/AdminEventsHeader';
+
+// campaigns
+export {
+  AdminCampaignList,
+  ADMIN_CAMPAIGNS_TEXT,
+  raisedOfGoalText,
+  type AdminCampaignListProps,
+  type AdminCampaignRecord,
+} from './campaigns/AdminCampaignList';
+export { CampaignFormModal, CAMPAIGN_FORM_TEXT, type CampaignFormModalProps } from './campaigns/CampaignFormModal';
+export { CAMPAIGN_IMAGE_ACCEPT, CAMPAIGN_IMAGE_TEXT, type CampaignImageChoice } from './campaigns/CampaignImageField';
+
+// donations
+export { DonationFilters, DONATION_FILTERS_TEXT, type DonationFiltersProps } from './donations/DonationFilters';
+export { DonationsTable, DONATIONS_TABLE_TEXT, type DonationsTableProps } from './donations/DonationsTable';
+export { donationSummaryText, donationCampaignText, inrEquivalentText } from './donations/donation-text';
+export {
+  DonationDetailDialog,
+  DONATION_DETAIL_TEXT,
+  donationDialogTitle,
+  resendBlockedReason,
+  type DonationDetailDialogProps,
+} from './donations/DonationDetailDialog';
+
+// messages
+export { MessagesInbox, MESSAGES_INBOX_TEXT, type MessagesInboxProps } from './messages/MessagesInbox';
+export { OutboxList, OUTBOX_TEXT, type OutboxListProps } from './messages/OutboxList';
+
+// shared
+export { ConfirmDialog, type ConfirmDialogProps } from './shared/ConfirmDialog';
+export { Pagination, PAGINATION_TEXT, pageOfText, type PaginationProps } from './shared/Pagination';
+export type { AdminConsoleStatus, AdminRecordsStatus, AdminHeaderUser } from './shared/types';

@@ -32,6 +32,8 @@ export interface DialogProps extends DialogVariantProps {
   closeLabel?: string;
   /** Keep the title for assistive technology only (e.g. a lightbox). */
   hideTitle?: boolean;
+  /** A click outside closes the dialog (default). False for a question that must be answered on purpose. */
+  closeOnOutsideClick?: boolean;
   className?: string;
 }
 
@@ -46,6 +48,7 @@ export function Dialog({
   size,
   closeLabel = 'Close',
   hideTitle = false,
+  closeOnOutsideClick = true,
   className,
 }: DialogProps) {
   // Radix returns focus to its own Trigger; this dialog is opened by app state, so remember what had
@@ -59,6 +62,9 @@ export function Dialog({
           className={cn(dialogVariants({ size }), className)}
           // Without a description Radix would warn; an explicit undefined says "none on purpose".
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onInteractOutside={(event) => {
+            if (!closeOnOutsideClick) event.preventDefault();
+          }}
           onOpenAutoFocus={() => {
             const active = document.activeElement;
             returnFocusRef.current = active instanceof HTMLElement && active !== document.body ? active : null;

@@ -23,7 +23,7 @@ import {
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';
 import { cn } from '../lib/cn';
-import { isSandboxStripe } from './sandbox-stripe';
+import { isSandboxStripe } from '../payment-sandbox/stripe';
 
 export interface PaymentIntentSecret {
   clientSecret: string;

@@ -1,4 +1,5 @@
-// The donation wizard (spec §4): its four steps, the payment panel and the browser payment sandbox.
+// The donation wizard (spec §4): its four steps and the payment panel (presentational), and the headless container
+// both the site and DonateWidget drive them with (controller/).
 export { StepIndicator, type StepIndicatorProps } from './StepIndicator';
 export { AmountStep, type AmountStepProps, type AmountPresets } from './AmountStep';
 export { DetailsStep, type DetailsStepProps } from './DetailsStep';
@@ -25,15 +26,4 @@ export {
   type AmountStepValue,
   type DonationWizardValue,
 } from './wizard-value';
-export {
-  createSandboxStripe,
-  createHttpSandboxTransport,
-  askSandboxAuthentication,
-  isSandboxStripe,
-  SandboxTransportError,
-  SANDBOX_AUTH_TEXT,
-  type SandboxStripeOptions,
-  type SandboxTransport,
-  type SandboxPaymentIntent,
-  type SandboxAuthenticationOutcome,
-} from './sandbox-stripe';
+export * from './controller';

@@ -1,29 +1,14 @@
 import type { KyInstance } from 'ky';
 import { campaignFormFields, type CampaignFormValues, type CampaignStatus } from '@charity/domain';
+import type { CampaignReply } from '@charity/domain/contract';
 import { isRecord, readPageInfo, replyData, replyList, type PageInfo } from '../../../lib/api/replies';
 
 // The admin's campaign calls (issue 6): the list from GET /api/admin/campaigns (drafts included, newest first), and
 // create / update / delete at the spec's own paths. All silent for the global toast: the page shows the spec's
 // CAMPAIGN_MESSAGES instead. The bearer token is added by the client.
 
-/** A campaign as the API answers it (apps/api campaigns/json.ts). */
-export interface AdminCampaign {
-  id: number;
-  title: string;
-  description: string;
-  status: CampaignStatus;
-  is_featured: boolean;
-  category: string | null;
-  image_url: string | null;
-  target_amount: number;
-  raised_amount: number;
-  donation_count: number;
-  currency: string;
-  start_date: string | null;
-  end_date: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A campaign as the API answers it: the wire contract's CampaignReply (a type only: no TypeBox in the bundle). */
+export type AdminCampaign = CampaignReply;
 
 export type AdminCampaignStatusFilter = 'all' | CampaignStatus;
 

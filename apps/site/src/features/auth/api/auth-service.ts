@@ -9,6 +9,7 @@ import {
 } from '@charity/domain';
 import type { ApiLogger, Notify } from '../../../lib/api/client';
 import { toRequestFailure } from '../../../lib/api/errors';
+import { isRecord } from '../../../lib/api/replies';
 import type { AuthStore } from '../stores/auth-store';
 import { revokeToken } from './logout-on-server';
 
@@ -41,9 +42,6 @@ export interface AuthServiceOptions {
   notify: Notify;
   log?: ApiLogger;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A user from a reply: an object, with full_name and role as text ('' when missing). */
 function toAdminUser(value: unknown): AdminUser | null {

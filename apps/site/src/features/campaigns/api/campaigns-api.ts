@@ -7,6 +7,7 @@ import {
   type CampaignStatusFilter,
   type RawCampaign,
 } from '@charity/domain';
+import { isRecord } from '../../../lib/api/replies';
 
 /** One page of GET /api/campaigns, in the shape the site uses. */
 export interface CampaignPage {
@@ -16,9 +17,6 @@ export interface CampaignPage {
   /** Matching campaigns on every page; the number of campaigns received when the reply leaves it out. */
   total: number;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function positiveInteger(value: unknown, fallback: number): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;

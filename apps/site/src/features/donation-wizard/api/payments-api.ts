@@ -1,47 +1,47 @@
 import type { KyInstance } from 'ky';
 import {
-  SAVED_PAYMENT_STATUS,
+  PAYMENT_API_PATHS,
+  createIntentRequestBody,
   createPaymentErrorMessage,
+  readCreatedIntent,
+  readPaymentsConfig,
+  readReceiptReply,
+  readSavedDonation,
+  receiptRequestBody,
+  saveAfterPaymentRequestBody,
   type DonationPayload,
+  type Invoice,
+  type PaymentsConfig,
+  type SavedDonationReply,
 } from '@charity/domain';
 import { toRequestFailure } from '../../../lib/api/errors';
 
 /*
- * The wizard's calls (spec §7 "Payments", contract of issue 5). The payment calls are silent: the payment panel
- * shows the spec's own messages ('Failed to create payment', 'Payment Failed - …', the save-failed message with the
- * payment id) and its own toast, so the global error toast would only say the same thing twice. None is retried
- * (ky retries GETs only): a repeated POST could charge or record twice.
+ * The wizard's calls (spec §7 "Payments"), through the site's ky client; request bodies and reply readers are the
+ * domain's (packages/domain/src/donation-payment.ts), shared with DonateWidget. The payment calls are silent: the
+ * payment panel shows the spec's own messages ('Failed to create payment', 'Payment Failed - …', the save-failed
+ * message with the payment id) and its own toast, so the global error toast would only say the same thing twice.
+ * None is retried (ky retries GETs only): a repeated POST could charge or record twice.
  */
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** A failed call, with the message the panel shows. */
 export class PaymentApiError extends Error {
   override readonly name = 'PaymentApiError';
 }
 
+export type { Invoice, PaymentsConfig };
+
 // ---- GET /api/payments/config ----------------------------------------------------------------------------------
 
-export interface PaymentsConfig {
-  mode: 'sandbox' | 'stripe';
-  publishableKey: string | null;
-}
-
-/** Reads `{success:true, data:{mode, publishable_key}}`; stripe mode needs a key. Throws on anything else. */
+/** Reads `{success:true, data:{mode, publishable_key}}`; stripe mode needs a key. Throws a TypeError on anything else. */
 export function parsePaymentsConfig(body: unknown): PaymentsConfig {
-  const data = isRecord(body) ? body.data : undefined;
-  const mode = isRecord(data) ? data.mode : undefined;
-  const publishableKey = isRecord(data) ? text(data.publishable_key) : null;
-  if (mode === 'sandbox') return { mode, publishableKey: null };
-  if (mode === 'stripe' && publishableKey) return { mode, publishableKey };
-  throw new TypeError('The payments config reply has no usable mode');
+  const config = readPaymentsConfig(body);
+  if (!config) throw new TypeError('The payments config reply has no usable mode');
+  return config;
 }
 
 export async function fetchPaymentsConfig(client: KyInstance): Promise<PaymentsConfig> {
-  const body = await client.get('payments/config', { context: { silent: true } }).json<unknown>();
+  const body = await client.get(PAYMENT_API_PATHS.config, { context: { silent: true } }).json<unknown>();
   return parsePaymentsConfig(body);
 }
 
@@ -66,27 +66,17 @@ export async function createPaymentIntent(
   let body: unknown;
   try {
     body = await client
-      .post('payments/create-intent', {
-        json: {
-          donation_data: payload,
-          payment_method_id: paymentMethodId,
-          ...(partnerOrigin ? { partner_origin: partnerOrigin } : {}),
-        },
+      .post(PAYMENT_API_PATHS.createIntent, {
+        json: createIntentRequestBody(payload, paymentMethodId, partnerOrigin),
         context: { silent: true },
       })
       .json<unknown>();
   } catch (error) {
     throw new PaymentApiError(createPaymentErrorMessage(toRequestFailure(error)), { cause: error });
   }
-  const data = isRecord(body) && body.success === true && isRecord(body.data) ? body.data : null;
-  const clientSecret = data ? text(data.client_secret) : null;
-  const paymentIntentId = data ? text(data.payment_intent_id) : null;
-  if (!clientSecret || !paymentIntentId) {
-    // Only a reply that says it failed has a message worth showing; a malformed success gets the fallback.
-    const serverMessage = isRecord(body) && body.success === false ? text(body.message) : null;
-    throw new PaymentApiError(createPaymentErrorMessage({ kind: 'response', status: 200, message: serverMessage }));
-  }
-  return { clientSecret, paymentIntentId };
+  const intent = readCreatedIntent(body);
+  if (!intent.ok) throw new PaymentApiError(intent.message);
+  return { clientSecret: intent.clientSecret, paymentIntentId: intent.paymentIntentId };
 }
 
 // ---- POST /api/donations/save-after-payment ---------------------------------------------------------------------
@@ -101,36 +91,16 @@ export interface SaveAfterPaymentRequest {
  * Saves the paid donation; resolves with its id and receipt number (null until one is issued). Rejects when the
  * server did not confirm the save.
  */
-export async function saveDonationAfterPayment(
-  client: KyInstance,
-  request: SaveAfterPaymentRequest,
-): Promise<{ donationId: number; receiptNumber: string | null }> {
+export async function saveDonationAfterPayment(client: KyInstance, request: SaveAfterPaymentRequest): Promise<SavedDonationReply> {
   const body = await client
-    .post('donations/save-after-payment', {
-      json: {
-        donation_data: request.payload,
-        payment_intent_id: request.paymentIntentId,
-        payment_method_id: request.paymentMethodId,
-        payment_status: SAVED_PAYMENT_STATUS,
-      },
-      context: { silent: true },
-    })
+    .post(PAYMENT_API_PATHS.saveAfterPayment, { json: saveAfterPaymentRequestBody(request), context: { silent: true } })
     .json<unknown>();
-  const data = isRecord(body) && body.success === true && isRecord(body.data) ? body.data : null;
-  const donation = data && isRecord(data.donation) ? data.donation : null;
-  const id = donation ? donation.id : undefined;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
-    throw new PaymentApiError('The donation save was not confirmed');
-  }
-  return { donationId: id, receiptNumber: donation ? text(donation.receipt_number) : null };
+  const saved = readSavedDonation(body);
+  if (!saved) throw new PaymentApiError('The donation save was not confirmed');
+  return saved;
 }
 
 // ---- POST /api/invoices/generate-and-send -----------------------------------------------------------------------
-
-export interface Invoice {
-  number: string;
-  downloadUrl: string;
-}
 
 /** Requests the receipt; resolves with the invoice when the reply carries one (spec §3: it "may carry" it). */
 export async function generateAndSendInvoice(
@@ -138,15 +108,9 @@ export async function generateAndSendInvoice(
   request: { donationId: number; paymentIntentId: string },
 ): Promise<Invoice | null> {
   const body = await client
-    .post('invoices/generate-and-send', {
-      json: { donation_id: request.donationId, payment_intent_id: request.paymentIntentId },
-      context: { silent: true },
-    })
+    .post(PAYMENT_API_PATHS.receipt, { json: receiptRequestBody(request), context: { silent: true } })
     .json<unknown>();
-  if (!isRecord(body) || body.success !== true) throw new PaymentApiError('The receipt was not generated');
-  const data = isRecord(body.data) ? body.data : null;
-  const invoice = data && isRecord(data.invoice) ? data.invoice : null;
-  const number = invoice ? text(invoice.number) : null;
-  const downloadUrl = invoice ? text(invoice.download_url) : null;
-  return number && downloadUrl ? { number, downloadUrl } : null;
+  const reply = readReceiptReply(body);
+  if (!reply.ok) throw new PaymentApiError('The receipt was not generated');
+  return reply.invoice;
 }

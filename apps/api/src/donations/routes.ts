@@ -1,0 +1,194 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../http-errors.js';
+import { CREATE_INTENT_RATE_LIMIT, DONATION_ROUTE_MESSAGES, PAYMENT_ROUTE_MESSAGES, WEBHOOK_MESSAGES } from './messages.js';
+import { WebhookSignatureError, type PaymentEvent } from './provider/provider.js';
+import { sandboxRoutes } from './provider/sandbox-routes.js';
+import { applyProviderEvent } from './use-cases/apply-provider-event.js';
+import { createIntent, TooManyFailuresError } from './use-cases/create-intent.js';
+import { donationStats } from './use-cases/donation-stats.js';
+import { saveDonation } from './use-cases/save-donation.js';
+
+// The donations module's routes (under /api): each reads the request, calls its use case (./use-cases/) and answers.
+//   GET  /payments/config                  which provider the browser talks to
+//   POST /payments/create-intent           use-cases/create-intent.ts
+//   POST /donations/save-after-payment     use-cases/save-donation.ts
+//   GET  /stats                            use-cases/donation-stats.ts
+//   POST /webhooks/stripe                  use-cases/apply-provider-event.ts (Stripe's events, or the sandbox's)
+//   POST /payments/sandbox/confirm, /payments/sandbox/authenticate   provider/sandbox-routes.ts, sandbox mode only
+// The receipt routes (/invoices/…) are the receipts module's (src/receipts/routes.ts).
+
+const savedResponse = {
+  type: 'object',
+  properties: {
+    success: { type: 'boolean' },
+    message: { type: 'string' },
+    data: {
+      type: 'object',
+      properties: {
+        donation: { type: 'object', properties: { id: { type: 'integer' }, receipt_number: { type: ['string', 'null'] } } },
+      },
+    },
+  },
+} as const;
+
+/** The module's routes; the sandbox's browser-facing stand-in for Stripe.js only when the provider is the sandbox. */
+export async function donationRoutes(app: FastifyInstance) {
+  const { provider, sandbox } = app.payments;
+
+  app.get(
+    '/payments/config',
+    {
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              success: { type: 'boolean' },
+              data: {
+                type: 'object',
+                properties: { mode: { type: 'string', enum: ['sandbox', 'stripe'] }, publishable_key: { type: ['string', 'null'] } },
+              },
+            },
+          },
+        },
+      },
+    },
+    async () => ({ success: true, data: { mode: provider.mode, publishable_key: provider.publishableKey } }),
+  );
+
+  app.post(
+    '/payments/create-intent',
+    {
+      config: {
+        // Besides the card-testing defence (failures, in the database): a cap on intents per address, so a script
+        // cannot fill the attempts table. Counted in this process, like the contact form's limit.
+        rateLimit: {
+          max: CREATE_INTENT_RATE_LIMIT.max,
+          timeWindow: CREATE_INTENT_RATE_LIMIT.windowMs,
+          errorResponseBuilder: () => new HttpError(429, PAYMENT_ROUTE_MESSAGES.tooManyIntents),
+        },
+      },
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              success: { type: 'boolean' },
+              message: { type: 'string' },
+              data: { type: 'object', properties: { client_secret: { type: 'string' }, payment_intent_id: { type: 'string' } } },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      let created;
+      try {
+        created = await createIntent(app, {
+          body: request.body,
+          clientIp: request.ip,
+          origin: request.headers.origin,
+          ownOrigin: `${request.protocol}://${request.host}`,
+          log: request.log,
+        });
+      } catch (error) {
+        if (error instanceof TooManyFailuresError) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+      // The client secret pays this intent: no cache may keep it.
+      return reply.header('cache-control', 'no-store').send({
+        success: true,
+        message: PAYMENT_ROUTE_MESSAGES.intentCreated,
+        data: { client_secret: created.clientSecret, payment_intent_id: created.paymentIntentId },
+      });
+    },
+  );
+
+  app.post('/donations/save-after-payment', { schema: { response: { 200: savedResponse, 201: savedResponse } } }, async (request, reply) => {
+    const saved = await saveDonation(app, { body: request.body, clientIp: request.ip, log: request.log });
+    return reply.code(saved.created ? 201 : 200).send({
+      success: true,
+      message: DONATION_ROUTE_MESSAGES.saved,
+      data: { donation: { id: saved.id, receipt_number: saved.receiptNumber } },
+    });
+  });
+
+  app.get(
+    '/stats',
+    {
+      // From the response cache; every donation written (by the save and by the webhook) drops it.
+      config: { responseCache: { tags: ['stats'] } },
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              success: { type: 'boolean' },
+              data: {
+                type: 'object',
+                properties: {
+                  totalDonations: { type: 'integer' },
+                  childrenHelped: { type: 'integer' },
+                  countries: { type: 'integer' },
+                  totalAmount: { type: 'number' },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    async (_request, reply) => {
+      const stats = await donationStats(app);
+      reply.header('cache-control', 'no-cache');
+      return { success: true, data: stats };
+    },
+  );
+
+  await app.register(webhookRoutes);
+  if (sandbox) await app.register(sandboxRoutes, { sandbox });
+}
+
+/**
+ * POST /webhooks/stripe: Stripe's (or the sandbox's) events. The signature is an HMAC over the exact bytes sent, so
+ * this route, and only this route (it is registered in a plugin of its own), keeps the body as the raw Buffer
+ * instead of parsing it as JSON. Stripe retries any answer other than 2xx for up to three days, so a failure while
+ * applying an event answers 500 and the retry applies it; a bad signature answers 400 and nothing is written.
+ */
+async function webhookRoutes(app: FastifyInstance) {
+  // Encapsulated: the parsers of the rest of the API are untouched.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/webhooks/stripe',
+    {
+      schema: {
+        response: {
+          200: { type: 'object', properties: { received: { type: 'boolean' }, duplicate: { type: 'boolean' } } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const provider = app.payments.provider;
+      if (!provider.webhooksEnabled) {
+        request.log.error('a webhook arrived, but STRIPE_WEBHOOK_SECRET is not set: it cannot be verified, so Stripe will retry it');
+        throw new HttpError(503, WEBHOOK_MESSAGES.notConfigured);
+      }
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = request.headers['stripe-signature'];
+      let event: PaymentEvent;
+      try {
+        event = provider.verifyWebhook(raw, typeof header === 'string' ? header : undefined);
+      } catch (error) {
+        if (!(error instanceof WebhookSignatureError)) throw error;
+        // The reason, never the body: a forged body is someone else's text.
+        request.log.warn({ reason: error.message, clientIp: request.ip }, 'webhook refused: invalid signature');
+        throw new HttpError(400, WEBHOOK_MESSAGES.invalidSignature);
+      }
+      const outcome = await applyProviderEvent(app, event);
+      request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook event');
+      return reply.send({ received: true, duplicate: outcome === 'duplicate' });
+    },
+  );
+}

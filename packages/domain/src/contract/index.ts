@@ -1,0 +1,11 @@
+// The wire contract (docs/decisions/021-wire-contract-and-openapi.md): every request and reply of /api, defined
+// once. A subpath of its own (@charity/domain/contract) so the browser bundles never load TypeBox: the site and
+// the ui import these as types only (`import type`).
+export * from './common';
+export * from './health';
+export * from './auth';
+export * from './contact';
+export * from './campaigns';
+export * from './events';
+export * from './admin';
+export * from './donations';

@@ -1,0 +1,286 @@
+import { useId, type ReactNode } from 'react';
+import {
+  ADMIN_CONSOLE_MESSAGES,
+  DONATION_TYPE_LABELS,
+  MAIL_STATUS_LABELS,
+  formatCurrency,
+  type AdminDonationDetail,
+  type MailStatus,
+} from '@charity/domain';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { EmptyState } from '../../components/EmptyState';
+import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
+import { MailIcon } from '../../components/icons';
+import type { AdminRecordsStatus } from '../shared/types';
+import { DonationStatusBadge } from '../shared/status-badges';
+import { NotGiven } from './NotGiven';
+import { donationCampaignText, inrEquivalentText } from './donation-text';
+import { formatAdminDateTime } from '../shared/format';
+
+export const DONATION_DETAIL_TEXT = {
+  title: 'Donation',
+  loading: 'Loading donation...',
+  loadFailed: ADMIN_CONSOLE_MESSAGES.donationLoadFailed,
+  retry: 'Try again',
+  donor: 'Donor',
+  payment: 'Payment',
+  receipt: 'Receipt',
+  name: 'Name',
+  email: 'E-mail',
+  mobile: 'Mobile',
+  pan: 'PAN',
+  address: 'Address',
+  country: 'Country',
+  anonymous: 'Anonymous',
+  anonymousNote: 'Asked to stay anonymous: the name is never shown on public pages.',
+  amount: 'Amount',
+  currency: 'Currency',
+  amountInr: 'Amount in INR',
+  type: 'Type',
+  campaign: 'Campaign',
+  status: 'Status',
+  paymentIntent: 'Payment intent ID',
+  paymentMethod: 'Payment method ID',
+  source: 'Source',
+  partner: 'Partner site',
+  date: 'Date',
+  receiptNumber: 'Receipt number',
+  issued: 'Issued',
+  mailStatus: 'Mail status',
+  noReceipt: 'No receipt has been issued yet.',
+  resend: 'Resend receipt',
+  sending: 'Sending...',
+  /** Why 'Resend receipt' is unavailable (the API's own wording for the same refusals). */
+  onlyCompleted: 'Only completed donations have receipts.',
+  noEmail: 'This donation has no donor e-mail address.',
+} as const;
+
+/** 'Donation #42'; 'Donation' while the id is unknown. */
+export function donationDialogTitle(id: number | null | undefined): string {
+  return id === null || id === undefined ? DONATION_DETAIL_TEXT.title : `${DONATION_DETAIL_TEXT.title} #${id}`;
+}
+
+/** Why the receipt cannot be sent again, or null when it can: a completed donation whose donor gave an e-mail. */
+export function resendBlockedReason(donation: Pick<AdminDonationDetail, 'status' | 'donor_email'>): string | null {
+  if (donation.status !== 'completed') return DONATION_DETAIL_TEXT.onlyCompleted;
+  if (!donation.donor_email) return DONATION_DETAIL_TEXT.noEmail;
+  return null;
+}
+
+export interface DonationDetailDialogProps {
+  open: boolean;
+  donation: AdminDonationDetail | null;
+  status: AdminRecordsStatus;
+  /** The id being loaded, so the title reads 'Donation #42' before the details arrive (a linked ?donation=42). */
+  donationId?: number | null;
+  resending: boolean;
+  onResendReceipt: (donation: AdminDonationDetail) => void;
+  onOpenChange: (open: boolean) => void;
+  /** 'Try again' after a failed load. */
+  onRetry?: () => void;
+}
+
+/**
+ * One donation for staff: donor, payment (with the payment intent id to find it at the payment provider)
+ * and receipt, with 'Resend receipt'. Loading and failure are shown inside the dialog.
+ */
+export function DonationDetailDialog({
+  open,
+  donation,
+  status,
+  donationId,
+  resending,
+  onResendReceipt,
+  onOpenChange,
+  onRetry,
+}: DonationDetailDialogProps) {
+  const id = useId();
+  const reasonId = `${id}-resend-reason`;
+  const ready = status === 'ready' && donation !== null;
+  const blocked = ready ? resendBlockedReason(donation) : null;
+
+  let body: ReactNode;
+  if (status === 'error') {
+    body = (
+      <EmptyState
+        headingLevel={3}
+        title={DONATION_DETAIL_TEXT.loadFailed}
+        actions={onRetry ? <Button onClick={onRetry}>{DONATION_DETAIL_TEXT.retry}</Button> : undefined}
+      />
+    );
+  } else if (!ready) {
+    body = (
+      <div className="cs-donation-detail">
+        <SkeletonGroup label={DONATION_DETAIL_TEXT.loading}>
+          {Array.from({ length: 3 }, (_, i) => (
+            <div key={i} className="cs-donation-detail__section">
+              <Skeleton shape="text" width="30%" height="1.25em" />
+              <Skeleton shape="text" width="80%" />
+              <Skeleton shape="text" width="65%" />
+            </div>
+          ))}
+        </SkeletonGroup>
+      </div>
+    );
+  } else {
+    body = <DonationDetails donation={donation} blockedReason={blocked} reasonId={reasonId} />;
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="2xl"
+      title={donationDialogTitle(donation?.id ?? donationId)}
+      footer={
+        ready ? (
+          <Button
+            icon={<MailIcon size={18} />}
+            onClick={() => onResendReceipt(donation)}
+            disabled={blocked !== null}
+            loading={resending}
+            loadingText={DONATION_DETAIL_TEXT.sending}
+            aria-describedby={blocked ? reasonId : undefined}
+          >
+            {DONATION_DETAIL_TEXT.resend}
+          </Button>
+        ) : undefined
+      }
+    >
+      {body}
+    </Dialog>
+  );
+}
+
+function Field({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="cs-donation-detail__field">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function orNotGiven(value: string | null | undefined): ReactNode {
+  return value ? value : <NotGiven />;
+}
+
+function mailStatusText(status: string | null): ReactNode {
+  if (!status) return <NotGiven label="Not recorded" />;
+  return Object.hasOwn(MAIL_STATUS_LABELS, status) ? MAIL_STATUS_LABELS[status as MailStatus] : status;
+}
+
+interface DonationDetailsProps {
+  donation: AdminDonationDetail;
+  blockedReason: string | null;
+  reasonId: string;
+}
+
+function DonationDetails({ donation, blockedReason, reasonId }: DonationDetailsProps) {
+  const id = useId();
+  const address = [donation.donor_address, donation.donor_city, donation.donor_state, donation.donor_pincode].filter(
+    (line): line is string => Boolean(line && line.trim()),
+  );
+  const code = donation.donor_country_code ? `(${donation.donor_country_code})` : null;
+  const country = [donation.donor_country, code].filter(Boolean).join(' ');
+  const inr = inrEquivalentText(donation);
+  const receiptNumber = donation.receipt?.number ?? donation.receipt_number;
+  return (
+    <div className="cs-donation-detail">
+      <section className="cs-donation-detail__section" aria-labelledby={`${id}-donor`}>
+        <h3 id={`${id}-donor`} className="cs-donation-detail__heading">
+          {DONATION_DETAIL_TEXT.donor}
+        </h3>
+        <dl className="cs-donation-detail__list">
+          <Field term={DONATION_DETAIL_TEXT.name}>
+            <span className="cs-donation-detail__name">
+              {orNotGiven(donation.donor_name)}
+              {donation.is_anonymous ? <Badge tone="grey">{DONATION_DETAIL_TEXT.anonymous}</Badge> : null}
+            </span>
+            {donation.is_anonymous ? <span className="cs-donation-detail__note">{DONATION_DETAIL_TEXT.anonymousNote}</span> : null}
+          </Field>
+          <Field term={DONATION_DETAIL_TEXT.email}>
+            {donation.donor_email ? (
+              <a className="cs-donation-detail__link" href={`mailto:${donation.donor_email}`}>
+                {donation.donor_email}
+              </a>
+            ) : (
+              <NotGiven />
+            )}
+          </Field>
+          <Field term={DONATION_DETAIL_TEXT.mobile}>{orNotGiven(donation.donor_mobile)}</Field>
+          <Field term={DONATION_DETAIL_TEXT.pan}>
+            <span className="cs-donation-detail__code">{orNotGiven(donation.donor_pan)}</span>
+          </Field>
+          <Field term={DONATION_DETAIL_TEXT.address}>
+            {address.length > 0 ? <span className="cs-donation-detail__address">{address.join('\n')}</span> : <NotGiven />}
+          </Field>
+          <Field term={DONATION_DETAIL_TEXT.country}>{orNotGiven(country)}</Field>
+        </dl>
+      </section>
+
+      <section className="cs-donation-detail__section" aria-labelledby={`${id}-payment`}>
+        <h3 id={`${id}-payment`} className="cs-donation-detail__heading">
+          {DONATION_DETAIL_TEXT.payment}
+        </h3>
+        <dl className="cs-donation-detail__list">
+          <Field term={DONATION_DETAIL_TEXT.amount}>{formatCurrency(donation.amount, donation.currency)}</Field>
+          <Field term={DONATION_DETAIL_TEXT.currency}>{donation.currency.toUpperCase()}</Field>
+          {inr ? <Field term={DONATION_DETAIL_TEXT.amountInr}>{inr}</Field> : null}
+          <Field term={DONATION_DETAIL_TEXT.type}>{DONATION_TYPE_LABELS[donation.donation_type] ?? donation.donation_type}</Field>
+          <Field term={DONATION_DETAIL_TEXT.campaign}>{donationCampaignText(donation)}</Field>
+          <Field term={DONATION_DETAIL_TEXT.status}>
+            <DonationStatusBadge status={donation.status} />
+          </Field>
+          <Field term={DONATION_DETAIL_TEXT.paymentIntent}>
+            <span className="cs-donation-detail__code">{orNotGiven(donation.payment_intent_id)}</span>
+          </Field>
+          <Field term={DONATION_DETAIL_TEXT.paymentMethod}>
+            <span className="cs-donation-detail__code">{orNotGiven(donation.payment_method_id)}</span>
+          </Field>
+          <Field term={DONATION_DETAIL_TEXT.source}>{orNotGiven(donation.source)}</Field>
+          {donation.partner_origin ? (
+            <Field term={DONATION_DETAIL_TEXT.partner}>
+              <span className="cs-donation-detail__code">{donation.partner_origin}</span>
+            </Field>
+          ) : null}
+          <Field term={DONATION_DETAIL_TEXT.date}>
+            <time dateTime={donation.created_at}>{formatAdminDateTime(donation.created_at) ?? donation.created_at}</time>
+          </Field>
+        </dl>
+      </section>
+
+      <section className="cs-donation-detail__section" aria-labelledby={`${id}-receipt`}>
+        <h3 id={`${id}-receipt`} className="cs-donation-detail__heading">
+          {DONATION_DETAIL_TEXT.receipt}
+        </h3>
+        {receiptNumber ? (
+          <dl className="cs-donation-detail__list">
+            <Field term={DONATION_DETAIL_TEXT.receiptNumber}>
+              <span className="cs-donation-detail__code">{receiptNumber}</span>
+            </Field>
+            <Field term={DONATION_DETAIL_TEXT.issued}>
+              {donation.receipt ? (
+                <time dateTime={donation.receipt.issued_at}>
+                  {formatAdminDateTime(donation.receipt.issued_at) ?? donation.receipt.issued_at}
+                </time>
+              ) : (
+                <NotGiven label="Not recorded" />
+              )}
+            </Field>
+            <Field term={DONATION_DETAIL_TEXT.mailStatus}>{mailStatusText(donation.receipt?.mail_status ?? null)}</Field>
+          </dl>
+        ) : (
+          <p className="cs-donation-detail__empty">{DONATION_DETAIL_TEXT.noReceipt}</p>
+        )}
+        {blockedReason ? (
+          <p id={reasonId} className="cs-donation-detail__note">
+            {blockedReason}
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}
