@@ -33,7 +33,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           retry,
-          include: ['apps/api/src/**/*.test.ts'],
+          include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           testTimeout: 60_000,
           // Starting a database (PGlite in WebAssembly, or a fresh PostgreSQL schema) is slow on a loaded machine.
           hookTimeout: 180_000,

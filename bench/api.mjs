@@ -35,7 +35,7 @@ requireBuild();
 
 // ---- Donations: a small concurrent client on keep-alive sockets ----
 
-/** What the donate wizard sends (an Indian donor, 80G receipt data), as in apps/api/src/test/donations.ts. */
+/** What the donate wizard sends (an Indian donor, 80G receipt data), as in apps/api/test/support/donations.ts. */
 const DONATION_DATA = {
   donor: {
     full_name: 'Asha Verma',

@@ -6,10 +6,10 @@ import { signInByApi } from './support/session';
 // script and HTML, created through the admin API, are shown on every page that shows them (campaign list, the
 // donate page's chosen campaign, events list and event detail, the admin lists) as the literal text: no dialog
 // opens, no payload runs (each one would set window.__xss), and no element the payload describes exists in the
-// DOM. apps/api/src/security/stored-xss.test.ts checks the JSON and the receipt PDF.
+// DOM. apps/api/test/security/stored-xss.test.ts checks the JSON and the receipt PDF.
 
 const marker = `xss-probe-${Date.now().toString(36)}`;
-// The same payloads as apps/api/src/security/xss-payloads.ts (the e2e workspace does not import the API's sources).
+// The same payloads as apps/api/test/security/xss-payloads.ts (the e2e workspace does not import the API's sources).
 const XSS = {
   script: '<script>window.__xss=1;alert(1)</script>',
   img: '<img src=x onerror="window.__xss=2;alert(2)">',

@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle } from './db/open.js';
 import { HttpError } from './http-errors.js';
 import { createLogger } from './logger.js';
 import { GENERIC_SERVER_ERROR } from './plugins/errors.js';
-import { testConfig } from './test/databases.js';
+import { testConfig } from '../test/support/databases.js';
 
 // Cross-cutting HTTP behaviour: the error handler, security headers and request logging. None of it depends
 // on which database runs, so one embedded database serves the whole file.

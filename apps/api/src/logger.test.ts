@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminUsers, contactMessages, mailOutbox } from './db/schema.js';
 import { createLogger } from './logger.js';
-import { describeEachDatabase } from './test/databases.js';
+import { describeEachDatabase } from '../test/support/databases.js';
 
 // Issue 15 item 1: an error in the log never carries the values it was about. drizzle's "Failed query: … params: …"
 // message and its `params` hold every bound value (a whole donation_data, PAN and address included), PostgreSQL's

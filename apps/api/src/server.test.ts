@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { temporaryDir } from './test/databases.js';
+import { temporaryDir } from '../test/support/databases.js';
 
 // The real entry point in a child process, as an operator runs it: settings errors, start-up on a fresh
 // DATA_DIR, a clean SIGTERM, and a restart that keeps the data.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { adminUsers } from '../db/schema.js';
-import { describeEachDatabase } from '../test/databases.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
 import { bootstrapAdmin } from './bootstrap.js';
 import { verifyPassword } from './password.js';
 

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loginAttempts, signInAddresses } from '../db/schema.js';
-import { bearer, createUser, signIn, type TestUser } from '../test/auth.js';
-import { describeEachDatabase } from '../test/databases.js';
+import { bearer, createUser, signIn, type TestUser } from '../../test/support/auth.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
 import { clientAddress, LOGIN_THROTTLE, loginDelayMs } from './attempts.js';
 
 // Sign-in lock-out without a denial of service (issue 15, item 4; docs/decisions/012-sign-in-lock-out.md): guessing

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { donations } from '../db/schema.js';
-import { insertCampaigns } from '../test/campaign-fixtures.js';
-import { describeEachDatabase } from '../test/databases.js';
+import { insertCampaigns } from '../../test/support/campaign-fixtures.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
 import { campaignAnalytics } from './analytics.js';
 
 // Campaign analytics count the organisation's days (+05:30), like the dashboard and the receipts: the days begin

@@ -1,7 +1,7 @@
 import { campaignDisplayStatus, CAMPAIGN_STATUSES, isCampaignActive } from '@charity/domain';
 import { describe, expect, it } from 'vitest';
-import { insertCampaigns } from '../test/campaign-fixtures.js';
-import { describeEachDatabase } from '../test/databases.js';
+import { insertCampaigns } from '../../test/support/campaign-fixtures.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
 import { escapeLike, listCampaigns, type CampaignListFilters, type CampaignRow } from './repository.js';
 
 describe('escapeLike', () => {

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { verifyPassword } from '../auth/password.js';
 import { adminUsers, loginAttempts } from '../db/schema.js';
-import { bearer, signIn } from '../test/auth.js';
-import { describeEachDatabase, temporaryDir } from '../test/databases.js';
+import { bearer, signIn } from '../../test/support/auth.js';
+import { describeEachDatabase, temporaryDir } from '../../test/support/databases.js';
 import { CliError, parseArgs, runAdminCommand, USAGE, type CliIo } from './admin-commands.js';
 
 // The operator's account commands: against both databases through runAdminCommand, and once as a real

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { temporaryDir } from '../test/databases.js';
+import { temporaryDir } from '../../test/support/databases.js';
 import { DatabaseLockedError, lockDataDir } from './lock.js';
 import { openDatabase, type DatabaseHandle } from './open.js';
 

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
-import { describeEachDatabase, describePostgres } from '../test/databases.js';
+import { describeEachDatabase, describePostgres } from '../../test/support/databases.js';
 import { openDatabase, type DatabaseHandle } from './open.js';
 import { prepareDatabase } from './prepare.js';
 import { adminUsers, campaigns, events } from './schema.js';

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { findAttemptByIntent, insertAttempt, recentFailures } from '../donations/repository/attempts.js';
 import { SandboxProvider } from '../donations/provider/sandbox-provider.js';
 import { rowsOf } from '../donations/repository/sql-rows.js';
-import { describeEachDatabase, describePostgres } from '../test/databases.js';
-import { indianDonation } from '../test/donations.js';
+import { describeEachDatabase, describePostgres } from '../../test/support/databases.js';
+import { indianDonation } from '../../test/support/donations.js';
 import { openDatabase, type Database } from './open.js';
 import { prepared } from './prepared.js';
 

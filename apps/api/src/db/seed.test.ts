@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { CAMPAIGN_STATUSES, CONTACT_SUBJECTS, DONATION_TYPES, EVENT_STATUSES } from '@charity/domain';
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/databases.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
 import { campaigns, eventImages, events, organisation } from './schema.js';
 import { CAMPAIGN_STATUS_VALUES, CONTACT_SUBJECT_VALUES, DONATION_TYPE_VALUES, EVENT_STATUS_VALUES } from './schema.js';
 import { seedDatabase } from './seed.js';

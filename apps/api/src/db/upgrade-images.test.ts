@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/databases.js';
-import { solidImage } from '../test/images.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { solidImage } from '../../test/support/images.js';
 import { eventImages, events } from './schema.js';
 import { upgradeEventImages } from './upgrade-images.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { buildSandboxApp, confirm, createIntent, generateInvoice, indianDonation, nextIp, saveAfterPayment, type SandboxApp } from '../test/donations.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { buildSandboxApp, confirm, createIntent, generateInvoice, indianDonation, nextIp, saveAfterPayment, type SandboxApp } from '../../test/support/donations.js';
 
 // A whole donation as the browser makes it (create the intent, confirm with the test card, save, ask for the
 // receipt, download it) with every log line captured at the most verbose level: the flow works end to end,

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaigns, donations, paymentAttempts, paymentFailures, receipts, sandboxPaymentIntents, webhookEvents } from '../db/schema.js';
 import type { SandboxProvider } from './provider/sandbox-provider.js';
-import { DAY_MS, insertCampaigns } from '../test/campaign-fixtures.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { buildSandboxApp, createIntent, donate, indianDonation, pay, saveAfterPayment, usDonation } from '../test/donations.js';
+import { DAY_MS, insertCampaigns } from '../../test/support/campaign-fixtures.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { buildSandboxApp, createIntent, donate, indianDonation, pay, saveAfterPayment, usDonation } from '../../test/support/donations.js';
 
 // POST /api/donations/save-after-payment and GET /api/stats. Webhook events are held back here, so every
 // donation row in these tests was written by the save under test (the webhook has its own tests).

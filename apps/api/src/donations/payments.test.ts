@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
 import { campaigns, donations, paymentAttempts, paymentFailures, sandboxPaymentIntents, webhookEvents } from '../db/schema.js';
 import type { SandboxProvider } from './provider/sandbox-provider.js';
-import { DAY_MS, insertCampaigns } from '../test/campaign-fixtures.js';
-import { describeEachDatabase } from '../test/databases.js';
+import { DAY_MS, insertCampaigns } from '../../test/support/campaign-fixtures.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
 import {
   authenticate,
   buildSandboxApp,
@@ -15,7 +15,7 @@ import {
   nextIp,
   pay,
   usDonation,
-} from '../test/donations.js';
+} from '../../test/support/donations.js';
 
 // Payments against the built-in sandbox: the config the browser reads, create-intent's rules (the domain's
 // validation again, amounts decided by the server, limits, campaigns), the sandbox's Stripe test cards, and the

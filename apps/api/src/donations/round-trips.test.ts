@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/open.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { buildSandboxApp, confirm, createIntent, indianDonation, nextIp, saveAfterPayment, type SandboxApp } from '../test/donations.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { buildSandboxApp, confirm, createIntent, indianDonation, nextIp, saveAfterPayment, type SandboxApp } from '../../test/support/donations.js';
 
 // Issue 8 (Speed): how many statements one sandbox donation sends to the database, step by step. Statements are
 // counted at the driver (every query, and BEGIN/COMMIT, which are round trips too), so the figure is the same

@@ -14,9 +14,9 @@ import {
   webhookEvents,
 } from '../db/schema.js';
 import type { SandboxProvider } from './provider/sandbox-provider.js';
-import { DAY_MS, insertCampaigns } from '../test/campaign-fixtures.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { buildSandboxApp, generateInvoice, indianDonation, pay, saveAfterPayment } from '../test/donations.js';
+import { DAY_MS, insertCampaigns } from '../../test/support/campaign-fixtures.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { buildSandboxApp, generateInvoice, indianDonation, pay, saveAfterPayment } from '../../test/support/donations.js';
 
 // POST /api/webhooks/stripe, fed by the sandbox exactly as Stripe feeds it: signed events about payment intents.
 // The sandbox holds its events back here, so each test decides when (and how often) they arrive.

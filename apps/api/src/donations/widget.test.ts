@@ -8,9 +8,9 @@ import { campaigns, donations, mailOutbox, paymentAttempts, paymentFailures, rec
 import { openDatabase, type DatabaseHandle } from '../db/open.js';
 import type { SandboxProvider } from './provider/sandbox-provider.js';
 import { STORYBOOK_MESSAGES } from '../plugins/storybook.js';
-import { allowAll } from '../test/campaign-fixtures.js';
-import { describeEachDatabase, temporaryDir, testConfig } from '../test/databases.js';
-import { buildSandboxApp, confirm, indianDonation, nextIp, saveAfterPayment } from '../test/donations.js';
+import { allowAll } from '../../test/support/campaign-fixtures.js';
+import { describeEachDatabase, temporaryDir, testConfig } from '../../test/support/databases.js';
+import { buildSandboxApp, confirm, indianDonation, nextIp, saveAfterPayment } from '../../test/support/donations.js';
 
 // The partner donate widget (issue 7): partner_origin from create-intent to the donation (browser save and webhook),
 // the admin list and CSV showing it; the framing headers of /embed/donate; /widget.js; /storybook.

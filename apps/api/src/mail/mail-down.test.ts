@@ -4,9 +4,9 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { donations, mailOutbox, receipts } from '../db/schema.js';
 import { issueReceipt } from '../receipts/issuing.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { closedPort } from '../test/smtp-sink.js';
-import { buildSandboxApp, donate, generateInvoice, indianDonation, usDonation } from '../test/donations.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { closedPort } from '../../test/support/smtp-sink.js';
+import { buildSandboxApp, donate, generateInvoice, indianDonation, usDonation } from '../../test/support/donations.js';
 import { MAIL_RETRY_DELAYS_MS } from './mailer.js';
 import { sweepMail } from './sweep.js';
 

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { campaigns } from '../db/schema.js';
-import { allowAll, DAY_MS, insertCampaigns } from '../test/campaign-fixtures.js';
-import { describeEachDatabase, temporaryDir } from '../test/databases.js';
+import { allowAll, DAY_MS, insertCampaigns } from '../../test/support/campaign-fixtures.js';
+import { describeEachDatabase, temporaryDir } from '../../test/support/databases.js';
 import { RESPONSE_CACHE_CONTROL } from './response-cache.js';
 import { robotsTxt, SITEMAP_MAX_URLS, sitemapXml } from './crawlers.js';
 

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
 import { campaigns } from '../db/schema.js';
 import type { SandboxProvider } from '../donations/provider/sandbox-provider.js';
-import { insertCampaigns } from '../test/campaign-fixtures.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { buildSandboxApp, donate, indianDonation } from '../test/donations.js';
+import { insertCampaigns } from '../../test/support/campaign-fixtures.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { buildSandboxApp, donate, indianDonation } from '../../test/support/donations.js';
 import { BASELINE_SECURITY_HEADERS, HSTS } from './security-headers.js';
 
 // The response cache's front door: a GET whose URL the cache answers is answered by the HTTP server before Fastify.

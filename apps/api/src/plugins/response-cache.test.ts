@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { campaigns, events } from '../db/schema.js';
 import { SandboxProvider } from '../donations/provider/sandbox-provider.js';
-import { allowAll, DAY_MS, insertCampaigns } from '../test/campaign-fixtures.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { indianDonation, pay, saveAfterPayment } from '../test/donations.js';
-import { solidImage } from '../test/images.js';
-import { multipart } from '../test/multipart.js';
+import { allowAll, DAY_MS, insertCampaigns } from '../../test/support/campaign-fixtures.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { indianDonation, pay, saveAfterPayment } from '../../test/support/donations.js';
+import { solidImage } from '../../test/support/images.js';
+import { multipart } from '../../test/support/multipart.js';
 import { cacheKey, chooseEncoding, RESPONSE_CACHE_CONTROL, ResponseCache } from './response-cache.js';
 
 // The public reads' response cache: a repeat is answered from memory (proved by changing a row behind the API's

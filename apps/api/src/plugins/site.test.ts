@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase, type DatabaseHandle } from '../db/open.js';
-import { temporaryDir, testConfig } from '../test/databases.js';
+import { temporaryDir, testConfig } from '../../test/support/databases.js';
 import { prerenderedPageName, sitePlugin } from './site.js';
 
 // The built site and uploads as served from disk, with a throw-away SITE_DIR and DATA_DIR.

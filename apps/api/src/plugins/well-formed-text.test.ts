@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { campaigns, contactMessages, mailOutbox, paymentAttempts } from '../db/schema.js';
-import { bearer, createUser, signIn } from '../test/auth.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { buildSandboxApp, indianDonation, nextIp } from '../test/donations.js';
-import { solidImage } from '../test/images.js';
+import { bearer, createUser, signIn } from '../../test/support/auth.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { buildSandboxApp, indianDonation, nextIp } from '../../test/support/donations.js';
+import { solidImage } from '../../test/support/images.js';
 import type { SandboxProvider } from '../donations/provider/sandbox-provider.js';
 import { findIllFormedText } from './well-formed-text.js';
 

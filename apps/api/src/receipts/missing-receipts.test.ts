@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/open.js';
 import { donations, mailOutbox, receiptCounters, receipts } from '../db/schema.js';
-import { insertDonation } from '../test/admin-fixtures.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { buildSandboxApp, donate, generateInvoice, indianDonation, usDonation } from '../test/donations.js';
+import { insertDonation } from '../../test/support/admin-fixtures.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { buildSandboxApp, donate, generateInvoice, indianDonation, usDonation } from '../../test/support/donations.js';
 import { issueMissingReceipts, RECEIPT_GRACE_MS, startReceiptSweep, sweepMissingReceipts } from './missing-receipts.js';
 import { formatReceiptNumber } from './receipt-number.js';
 

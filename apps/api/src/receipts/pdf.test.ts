@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indianReceipt, usReceipt } from './fixtures.js';
 import { renderReceiptPdf, type ReceiptInput } from './pdf.js';
-import { pdfPageTexts as pdfPages } from '../test/pdf-text.js';
+import { pdfPageTexts as pdfPages } from '../../test/support/pdf-text.js';
 
 // The receipt's text is drawn with an embedded font, so the page content holds glyph ids: pdfPages (test/pdf-text.ts)
 // decodes them through the fonts' ToUnicode maps, one string per page, page content only (not the metadata).

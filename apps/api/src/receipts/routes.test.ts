@@ -15,9 +15,9 @@ import {
 } from '../db/schema.js';
 import { financialYear } from './receipt-number.js';
 import type { SandboxProvider } from '../donations/provider/sandbox-provider.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { buildSandboxApp, donate, generateInvoice, indianDonation, usDonation } from '../test/donations.js';
-import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { buildSandboxApp, donate, generateInvoice, indianDonation, usDonation } from '../../test/support/donations.js';
+import { startSmtpSink, type SmtpSink } from '../../test/support/smtp-sink.js';
 
 // POST /api/invoices/generate-and-send and GET /api/invoices/{number}/download: one receipt per donation with the
 // next number of its financial year, mailed once, downloadable only with a token.

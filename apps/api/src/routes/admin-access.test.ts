@@ -8,10 +8,10 @@ import { rowsOf } from '../admin/sql-rows.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { buildApp } from '../app.js';
 import { adminSessions, eventImages, events } from '../db/schema.js';
-import { insertDonation, insertMessages } from '../test/admin-fixtures.js';
-import { bearer, createUser, signIn, type TestUser } from '../test/auth.js';
-import { insertCampaigns } from '../test/campaign-fixtures.js';
-import { describeEachDatabase } from '../test/databases.js';
+import { insertDonation, insertMessages } from '../../test/support/admin-fixtures.js';
+import { bearer, createUser, signIn, type TestUser } from '../../test/support/auth.js';
+import { insertCampaigns } from '../../test/support/campaign-fixtures.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
 
 // Access control of EVERY admin route (issue 6): the list is not written here but read from the app itself
 // (app.routeCatalogue: each route, recorded as it is registered, with whether app.requireAdmin guards it), and

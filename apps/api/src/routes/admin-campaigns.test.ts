@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { campaigns, donations } from '../db/schema.js';
-import { allowAll, DAY_MS, insertCampaigns } from '../test/campaign-fixtures.js';
-import { describeEachDatabase } from '../test/databases.js';
+import { allowAll, DAY_MS, insertCampaigns } from '../../test/support/campaign-fixtures.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
 
 // GET /api/admin/campaigns: every campaign, drafts included, newest first, filtered by display status and
 // searched, in the public CampaignJson shape. The guard is tested in admin-access.test.ts.

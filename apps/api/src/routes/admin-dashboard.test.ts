@@ -8,9 +8,9 @@ import { rowsOf } from '../admin/sql-rows.js';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/open.js';
 import { campaigns, donations } from '../db/schema.js';
-import { insertDonation, insertDonations } from '../test/admin-fixtures.js';
-import { allowAll, insertCampaigns } from '../test/campaign-fixtures.js';
-import { describeEachDatabase } from '../test/databases.js';
+import { insertDonation, insertDonations } from '../../test/support/admin-fixtures.js';
+import { allowAll, insertCampaigns } from '../../test/support/campaign-fixtures.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
 
 // GET /api/admin/dashboard: totals over completed donations, this and last month and the chart's days in the
 // organisation's time (+05:30), zero-filled; top campaigns; the newest donations of any status. The calendar is

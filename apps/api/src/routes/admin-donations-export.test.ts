@@ -10,10 +10,10 @@ import { readDonationFilters } from '../admin/donation-filters.js';
 import { csvText, donationCsvStream } from '../admin/donations-csv.js';
 import { buildApp } from '../app.js';
 import { campaigns, donations, mailOutbox, receiptCounters, receipts, receiptTokens } from '../db/schema.js';
-import { bulkInsertDonations, insertDonations } from '../test/admin-fixtures.js';
-import { allowAll, insertCampaigns } from '../test/campaign-fixtures.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { parseCsv } from '../test/csv.js';
+import { bulkInsertDonations, insertDonations } from '../../test/support/admin-fixtures.js';
+import { allowAll, insertCampaigns } from '../../test/support/campaign-fixtures.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { parseCsv } from '../../test/support/csv.js';
 
 // GET /api/admin/donations/export.csv: the columns, quoting, formula neutralising and BOM on a few rows; the
 // keyset batches at their boundaries; and 100,000 donations streamed over a real socket with the heap watched.

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { campaigns, donations, mailOutbox, receiptCounters, receipts, receiptTokens } from '../db/schema.js';
 import { financialYear } from '../receipts/receipt-number.js';
-import { insertDonation, insertDonations } from '../test/admin-fixtures.js';
-import { bearer, createUser, signIn } from '../test/auth.js';
-import { allowAll, insertCampaigns } from '../test/campaign-fixtures.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
+import { insertDonation, insertDonations } from '../../test/support/admin-fixtures.js';
+import { bearer, createUser, signIn } from '../../test/support/auth.js';
+import { allowAll, insertCampaigns } from '../../test/support/campaign-fixtures.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { startSmtpSink, type SmtpSink } from '../../test/support/smtp-sink.js';
 
 // GET /api/admin/donations (filters, paging, summary), GET /api/admin/donations/:id and
 // POST /api/admin/donations/:id/resend-receipt (outbox and SMTP), on both databases. The guard itself is

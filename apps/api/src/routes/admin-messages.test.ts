@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { contactMessages, mailOutbox } from '../db/schema.js';
-import { insertMails, insertMessages } from '../test/admin-fixtures.js';
-import { allowAll } from '../test/campaign-fixtures.js';
-import { describeEachDatabase } from '../test/databases.js';
+import { insertMails, insertMessages } from '../../test/support/admin-fixtures.js';
+import { allowAll } from '../../test/support/campaign-fixtures.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
 
 // The admin inbox (GET/PATCH /api/admin/messages…) and the mail outbox (GET /api/admin/outbox), on both
 // databases. The guard is tested for every admin route in admin-access.test.ts.

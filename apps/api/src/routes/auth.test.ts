@@ -6,8 +6,8 @@ import { buildApp } from '../app.js';
 import { attemptKeys, TOO_MANY_ATTEMPTS } from '../auth/attempts.js';
 import { adminSessions, adminUsers, loginAttempts } from '../db/schema.js';
 import { createLogger } from '../logger.js';
-import { bearer, createUser, signIn, type TestUser } from '../test/auth.js';
-import { describeEachDatabase } from '../test/databases.js';
+import { bearer, createUser, signIn, type TestUser } from '../../test/support/auth.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
 
 // The auth routes and the guard behind every admin route, on real databases: sessions, expiry, rotation,
 // revocation, roles, user enumeration, brute-force lock-out shared across app instances, and logs free of

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { campaigns, donations } from '../db/schema.js';
 import { IMAGE_MESSAGES } from '../storage/images.js';
-import { bearer, createUser, signIn } from '../test/auth.js';
-import { allowAll, insertCampaigns } from '../test/campaign-fixtures.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { phoneJpeg, pngHeaderClaiming, solidImage, SVG_WITH_SCRIPT } from '../test/images.js';
-import { multipart, type FilePart } from '../test/multipart.js';
+import { bearer, createUser, signIn } from '../../test/support/auth.js';
+import { allowAll, insertCampaigns } from '../../test/support/campaign-fixtures.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { phoneJpeg, pngHeaderClaiming, solidImage, SVG_WITH_SCRIPT } from '../../test/support/images.js';
+import { multipart, type FilePart } from '../../test/support/multipart.js';
 
 // POST/PUT/DELETE /api/campaigns: behind the real guard (401 without a session, 403 for a non-admin, allowed
 // with an admin's token), and exercised in full through an app built with a guard that lets requests through.

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { CampaignRow } from '../campaigns/repository.js';
 import { campaigns, donations } from '../db/schema.js';
-import { allowAll, DAY_MS, insertCampaigns } from '../test/campaign-fixtures.js';
-import { describeEachDatabase } from '../test/databases.js';
+import { allowAll, DAY_MS, insertCampaigns } from '../../test/support/campaign-fixtures.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
 
 // The public campaign routes (list, search, one, stats, donations, analytics) on a fixed set of campaigns in
 // every display status, and every kind of bad input they must answer with a 400 rather than a 5xx.

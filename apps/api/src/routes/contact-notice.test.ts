@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { contactMessages, mailOutbox } from '../db/schema.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { closedPort, startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { closedPort, startSmtpSink, type SmtpSink } from '../../test/support/smtp-sink.js';
 
 // Issue 15 item 2: a contact message the visitor was told we received always has its notice to staff in the outbox.
 // The message and its notice are written in one transaction (the mail is sent after the commit), so there is no

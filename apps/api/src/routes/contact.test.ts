@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { contactMessages, mailOutbox, organisation } from '../db/schema.js';
-import { describeEachDatabase, testConfig } from '../test/databases.js';
-import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
+import { describeEachDatabase, testConfig } from '../../test/support/databases.js';
+import { startSmtpSink, type SmtpSink } from '../../test/support/smtp-sink.js';
 
 // POST /api/contact: the form's rules and messages, storage, the mail to the organisation (to a real SMTP
 // server started here, or the outbox without one), and the per-address rate limit.

@@ -6,10 +6,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { eventImages, events } from '../db/schema.js';
-import { bearer, createUser, signIn } from '../test/auth.js';
-import { describeEachDatabase, testConfig } from '../test/databases.js';
-import { phoneJpeg, pngHeaderClaiming, solidImage } from '../test/images.js';
-import { multipart, type FilePart } from '../test/multipart.js';
+import { bearer, createUser, signIn } from '../../test/support/auth.js';
+import { describeEachDatabase, testConfig } from '../../test/support/databases.js';
+import { phoneJpeg, pngHeaderClaiming, solidImage } from '../../test/support/images.js';
+import { multipart, type FilePart } from '../../test/support/multipart.js';
 
 // The events API on real databases, behind the real sign-in: public lists and one event, the admin's create,
 // edit and delete, and photo uploads (type by content, size and pixel limits, no metadata, sizes, nothing

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { describeEachDatabase } from '../test/databases.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
 
 describeEachDatabase('GET /api/health', (ctx) => {
   let app: FastifyInstance;

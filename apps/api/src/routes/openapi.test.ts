@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { DOCS_PATH, OPENAPI_PATH } from '../plugins/openapi.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { EXPECTED_BASELINE_HEADERS } from '../test/security-headers.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { EXPECTED_BASELINE_HEADERS } from '../../test/support/security-headers.js';
 import { AUTH_ROUTE_MESSAGES } from './auth.js';
 import { CONTACT_ROUTE_MESSAGES } from './contact.js';
 

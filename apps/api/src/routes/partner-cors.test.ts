@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations, paymentAttempts } from '../db/schema.js';
 import { PARTNER_CORS_ROUTES } from '../plugins/partner-cors.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { buildSandboxApp, confirm, indianDonation, nextIp, saveAfterPayment } from '../test/donations.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { buildSandboxApp, confirm, indianDonation, nextIp, saveAfterPayment } from '../../test/support/donations.js';
 
 // The React DonateWidget calls the donation API from a partner's page: listed partners get CORS answers on exactly
 // the donation calls (preflights included), others and the admin API get none, and the donation records the partner

@@ -3,8 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http-errors.js';
-import { temporaryDir } from '../test/databases.js';
-import { phoneJpeg, pngHeaderClaiming, solidImage, SVG_WITH_SCRIPT } from '../test/images.js';
+import { temporaryDir } from '../../test/support/databases.js';
+import { phoneJpeg, pngHeaderClaiming, solidImage, SVG_WITH_SCRIPT } from '../../test/support/images.js';
 import {
   displayName,
   IMAGE_MESSAGES,

@@ -3,9 +3,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { donations, paymentAttempts, webhookEvents } from '../../db/schema.js';
-import { describeEachDatabase } from '../../test/databases.js';
-import { confirm, createIntent, indianDonation, saveAfterPayment, usDonation } from '../../test/donations.js';
-import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
+import { describeEachDatabase } from '../../../test/support/databases.js';
+import { confirm, createIntent, indianDonation, saveAfterPayment, usDonation } from '../../../test/support/donations.js';
+import { startStripeStandIn, type StripeStandIn } from '../../../test/support/stripe-stand-in.js';
 import { PaymentProviderError, WebhookSignatureError } from './provider.js';
 import { StripeProvider, verifyStripeSignature, WEBHOOK_TOLERANCE_SECONDS } from './stripe-provider.js';
 

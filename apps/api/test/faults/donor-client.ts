@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { indianDonation } from '../test/donations.js';
+import { indianDonation } from '../support/donations.js';
 
 // Donors over real HTTP, as the donate wizard does it in sandbox mode: create-intent, the sandbox's confirm (what
 // Stripe.js does), save-after-payment, then the receipt (generate-and-send). Each donor comes from an address of

@@ -1,6 +1,6 @@
-import type { Database } from '../db/open.js';
-import { campaigns } from '../db/schema.js';
-import type { AdminGuard } from '../plugins/admin-guard.js';
+import type { Database } from '../../src/db/open.js';
+import { campaigns } from '../../src/db/schema.js';
+import type { AdminGuard } from '../../src/plugins/admin-guard.js';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../admin/sql-rows.js';
-import type { DatabaseHandle } from '../db/open.js';
+import { rowsOf } from '../../src/admin/sql-rows.js';
+import type { DatabaseHandle } from '../../src/db/open.js';
 
 // CPU time, so the fuzz can say what a run costs on a quiet machine while it runs on a busy one: wall time on a
 // shared machine measures the neighbours, CPU time measures the work. On PGlite the database runs inside this

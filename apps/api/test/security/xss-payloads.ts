@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { bearer } from '../test/auth.js';
+import { bearer } from '../support/auth.js';
 
 // Script and HTML an attacker (or a compromised admin account) could store in campaign and event text, shared by
 // the stored-XSS tests (API: stored-xss.test.ts, csv-injection.test.ts; browser: e2e/stored-xss.spec.ts keeps its

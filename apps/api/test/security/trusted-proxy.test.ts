@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { TOO_MANY_ATTEMPTS } from '../auth/attempts.js';
-import { loadConfig } from '../config.js';
+import { buildApp } from '../../src/app.js';
+import { TOO_MANY_ATTEMPTS } from '../../src/auth/attempts.js';
+import { loadConfig } from '../../src/config.js';
 import { HttpClient, type RawResponse } from '../fuzz/http-client.js';
-import { createLogger } from '../logger.js';
-import { SandboxProvider } from '../donations/provider/sandbox-provider.js';
-import type { TrustProxySetting } from '../proxy-trust.js';
-import { CONTACT_ROUTE_MESSAGES } from '../routes/contact.js';
-import { CREATE_INTENT_RATE_LIMIT, PAYMENT_ROUTE_MESSAGES } from '../donations/messages.js';
-import { describeEachDatabase, describePglite, type DatabaseContext } from '../test/databases.js';
-import { indianDonation } from '../test/donations.js';
+import { createLogger } from '../../src/logger.js';
+import { SandboxProvider } from '../../src/donations/provider/sandbox-provider.js';
+import type { TrustProxySetting } from '../../src/proxy-trust.js';
+import { CONTACT_ROUTE_MESSAGES } from '../../src/routes/contact.js';
+import { CREATE_INTENT_RATE_LIMIT, PAYMENT_ROUTE_MESSAGES } from '../../src/donations/messages.js';
+import { describeEachDatabase, describePglite, type DatabaseContext } from '../support/databases.js';
+import { indianDonation } from '../support/donations.js';
 
 // TRUST_PROXY behind nginx, over a real socket (issue 15, item 3). Every connection comes from 127.0.0.1: the proxy.
 // nginx's `proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for` appends the address it saw to whatever the

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
-import { indianDonation } from '../test/donations.js';
+import { indianDonation } from '../support/donations.js';
 import { illFormedMultipart, jsonBodies, multipartOf, mutated, nastyString, pathParam, pictureUploads, urlString, type FuzzBody } from './inputs.js';
 
 // What the fuzz sends to each operation of the app: its path parameters, query keys and body, each built around a

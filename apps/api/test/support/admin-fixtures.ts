@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/open.js';
-import { contactMessages, donations, mailOutbox } from '../db/schema.js';
+import type { Database } from '../../src/db/open.js';
+import { contactMessages, donations, mailOutbox } from '../../src/db/schema.js';
 
 // Rows for the admin console's tests, written straight into the tables (the payment flow is tested elsewhere; here
 // only what the rows say matters): donations with any status, date, currency or donor, a bulk insert of many in one

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createUser, signIn } from '../test/auth.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { buildSandboxApp, donate, generateInvoice, indianDonation } from '../test/donations.js';
-import { pdfText } from '../test/pdf-text.js';
+import { createUser, signIn } from '../support/auth.js';
+import { describeEachDatabase } from '../support/databases.js';
+import { buildSandboxApp, donate, generateInvoice, indianDonation } from '../support/donations.js';
+import { pdfText } from '../support/pdf-text.js';
 import { createCampaignAsAdmin, createEventAsAdmin, XSS, XSS_CAMPAIGN, XSS_EVENT } from './xss-payloads.js';
 
 // Stored XSS, API side (issue 8): campaign and event text carrying script and HTML, created through the admin

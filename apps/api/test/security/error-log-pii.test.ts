@@ -4,14 +4,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { createLogger } from '../logger.js';
-import { SandboxProvider } from '../donations/provider/sandbox-provider.js';
-import { createUser } from '../test/auth.js';
-import { describeEachDatabase, temporaryDir } from '../test/databases.js';
-import { indianDonation } from '../test/donations.js';
-import { solidImage } from '../test/images.js';
-import { multipart } from '../test/multipart.js';
+import { buildApp } from '../../src/app.js';
+import { createLogger } from '../../src/logger.js';
+import { SandboxProvider } from '../../src/donations/provider/sandbox-provider.js';
+import { createUser } from '../support/auth.js';
+import { describeEachDatabase, temporaryDir } from '../support/databases.js';
+import { indianDonation } from '../support/donations.js';
+import { solidImage } from '../support/images.js';
+import { multipart } from '../support/multipart.js';
 
 // Issue 15 item 1: the server's log, at its most verbose level, holds no donor's personal data and no card data,
 // whatever fails. The app listens on a real port with its production logger writing to a file at `trace`, and this

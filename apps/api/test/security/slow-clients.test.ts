@@ -2,15 +2,15 @@ import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuildAppOptions } from '../app.js';
-import type { Config } from '../config.js';
-import { bearer, createUser, signIn } from '../test/auth.js';
-import { createLogger } from '../logger.js';
-import { CONNECTION_LIMITS } from '../plugins/connection-limits.js';
-import { describePglite } from '../test/databases.js';
-import { solidImage } from '../test/images.js';
-import { multipart } from '../test/multipart.js';
-import { EXPECTED_BASELINE_HEADERS } from '../test/security-headers.js';
+import { buildApp, type BuildAppOptions } from '../../src/app.js';
+import type { Config } from '../../src/config.js';
+import { bearer, createUser, signIn } from '../support/auth.js';
+import { createLogger } from '../../src/logger.js';
+import { CONNECTION_LIMITS } from '../../src/plugins/connection-limits.js';
+import { describePglite } from '../support/databases.js';
+import { solidImage } from '../support/images.js';
+import { multipart } from '../support/multipart.js';
+import { EXPECTED_BASELINE_HEADERS } from '../support/security-headers.js';
 
 // Slow and greedy clients over raw sockets (issue 15, item 5 and the 408/431 half of item 6): a body that stops
 // arriving, a header block that never ends, 20 kB of headers, an idle keep-alive connection and one address

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
-import type { Config } from '../config.js';
-import type { DatabaseHandle } from '../db/open.js';
-import { SandboxProvider } from '../donations/provider/sandbox-provider.js';
+import { buildApp } from '../../src/app.js';
+import type { Config } from '../../src/config.js';
+import type { DatabaseHandle } from '../../src/db/open.js';
+import { SandboxProvider } from '../../src/donations/provider/sandbox-provider.js';
 
 // Donations for tests: valid donation_data for an Indian and a US donor (what the wizard's buildDonationPayload
 // sends), and the browser's side of the payment flow against the sandbox, one call per step.

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { campaigns, donations, paymentAttempts, receipts, sandboxPaymentIntents } from '../db/schema.js';
-import { openDatabase, type DatabaseHandle } from '../db/open.js';
-import { formatReceiptNumber } from '../receipts/receipt-number.js';
-import { POSTGRES_SKIP_REASON, temporaryDir } from '../test/databases.js';
+import { campaigns, donations, paymentAttempts, receipts, sandboxPaymentIntents } from '../../src/db/schema.js';
+import { openDatabase, type DatabaseHandle } from '../../src/db/open.js';
+import { formatReceiptNumber } from '../../src/receipts/receipt-number.js';
+import { POSTGRES_SKIP_REASON, temporaryDir } from '../support/databases.js';
 import { requireBuiltServer, startApiProcess, type ApiProcess } from './api-process.js';
 import { runDonors, type LedgerEntry } from './donor-client.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, createUser, signIn } from '../test/auth.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { buildSandboxApp, createIntent, generateInvoice, indianDonation, nextIp, pay, saveAfterPayment } from '../test/donations.js';
+import { bearer, createUser, signIn } from '../support/auth.js';
+import { describeEachDatabase } from '../support/databases.js';
+import { buildSandboxApp, createIntent, generateInvoice, indianDonation, nextIp, pay, saveAfterPayment } from '../support/donations.js';
 
 // Answers that carry a secret or the signed-in user (issue 15, item 6) say `Cache-Control: no-store`, successes and
 // errors alike, so no browser or proxy cache keeps a session token, a user record, a receipt's download token or a

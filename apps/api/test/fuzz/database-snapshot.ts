@@ -1,8 +1,8 @@
 import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../admin/sql-rows.js';
-import type { Database } from '../db/open.js';
+import { rowsOf } from '../../src/admin/sql-rows.js';
+import type { Database } from '../../src/db/open.js';
 
 // What a refused request must leave as it was: every table's row count and a hash of its whole content, and the
 // files in uploads. One call for all tables, so the fuzz can afford a snapshot after every write it sends.

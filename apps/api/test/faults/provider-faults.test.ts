@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { donations, paymentAttempts } from '../db/schema.js';
-import { PROVIDER_TIMEOUT_MESSAGE, PROVIDER_UNAVAILABLE_MESSAGE } from '../donations/provider/provider.js';
-import { STRIPE_NETWORK_RETRIES, StripeProvider, stripeRetryPauseBoundMs } from '../donations/provider/stripe-provider.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { createIntent, indianDonation, saveAfterPayment } from '../test/donations.js';
+import { buildApp } from '../../src/app.js';
+import { donations, paymentAttempts } from '../../src/db/schema.js';
+import { PROVIDER_TIMEOUT_MESSAGE, PROVIDER_UNAVAILABLE_MESSAGE } from '../../src/donations/provider/provider.js';
+import { STRIPE_NETWORK_RETRIES, StripeProvider, stripeRetryPauseBoundMs } from '../../src/donations/provider/stripe-provider.js';
+import { describeEachDatabase } from '../support/databases.js';
+import { createIntent, indianDonation, saveAfterPayment } from '../support/donations.js';
 import { startFaultyStripe, type FaultyStripe, type StripeFault } from './faulty-stripe.js';
 
 // Provider faults (issue 8, Faults): the Stripe provider, with the real SDK and the production retry policy, pointed

@@ -1,12 +1,12 @@
 import { DONATION_CSV_COLUMNS } from '@charity/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { insertDonations } from '../test/admin-fixtures.js';
-import { bearer, createUser, signIn } from '../test/auth.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { buildSandboxApp, donate, indianDonation } from '../test/donations.js';
+import { insertDonations } from '../support/admin-fixtures.js';
+import { bearer, createUser, signIn } from '../support/auth.js';
+import { describeEachDatabase } from '../support/databases.js';
+import { buildSandboxApp, donate, indianDonation } from '../support/donations.js';
 import { createCampaignAsAdmin, XSS } from './xss-payloads.js';
-import { parseCsv } from '../test/csv.js';
+import { parseCsv } from '../support/csv.js';
 
 // Formula injection and stored HTML in the admin CSV export (issue 8), end to end: a campaign made through the
 // admin API and donations whose text starts with each character a spreadsheet treats as a formula (=, +, -, @, tab,

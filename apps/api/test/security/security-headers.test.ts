@@ -2,12 +2,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASELINE_SECURITY_HEADERS } from '../plugins/security-headers.js';
-import { bearer, createUser, signIn } from '../test/auth.js';
-import { describeEachDatabase, temporaryDir } from '../test/databases.js';
-import { buildSandboxApp, donate, generateInvoice, indianDonation } from '../test/donations.js';
-import { solidImage } from '../test/images.js';
-import { EXPECTED_BASELINE_HEADERS, SITE_CSP } from '../test/security-headers.js';
+import { BASELINE_SECURITY_HEADERS } from '../../src/plugins/security-headers.js';
+import { bearer, createUser, signIn } from '../support/auth.js';
+import { describeEachDatabase, temporaryDir } from '../support/databases.js';
+import { buildSandboxApp, donate, generateInvoice, indianDonation } from '../support/donations.js';
+import { solidImage } from '../support/images.js';
+import { EXPECTED_BASELINE_HEADERS, SITE_CSP } from '../support/security-headers.js';
 
 // Security headers on EVERY kind of answer the server gives (issue 8): JSON successes and each kind of error, a
 // 304, the SPA's HTML, the partner embed page (its frame-ancestors differ by design), static JS/CSS/images, uploaded

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createLogger } from '../logger.js';
-import { bearer, createUser, type TestUser } from '../test/auth.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { buildSandboxApp, generateInvoice, indianDonation, nextIp, saveAfterPayment } from '../test/donations.js';
+import { createLogger } from '../../src/logger.js';
+import { bearer, createUser, type TestUser } from '../support/auth.js';
+import { describeEachDatabase } from '../support/databases.js';
+import { buildSandboxApp, generateInvoice, indianDonation, nextIp, saveAfterPayment } from '../support/donations.js';
 
 // No card number, CVC, password, session token or Authorization header value in ANY log line (issue 8), through a
 // full sandbox donation and an admin's failed and successful sign-in, at the most verbose level, with the server's

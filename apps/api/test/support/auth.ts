@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { hashPassword } from '../auth/password.js';
-import type { Database } from '../db/open.js';
-import { adminUsers } from '../db/schema.js';
+import { hashPassword } from '../../src/auth/password.js';
+import type { Database } from '../../src/db/open.js';
+import { adminUsers } from '../../src/db/schema.js';
 
 // Accounts and sign-in for tests of routes behind the real guard.
 

@@ -1,4 +1,4 @@
-import { describePglite } from '../test/databases.js';
+import { describePglite } from '../support/databases.js';
 import { defineApiFuzz } from './api-fuzz.js';
 
 // The API fuzz (api-fuzz.ts) on embedded PGlite.

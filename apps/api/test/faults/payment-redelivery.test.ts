@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { donations, receipts } from '../db/schema.js';
-import { startPaymentReconciler } from '../donations/use-cases/reconcile.js';
-import { describeEachDatabase } from '../test/databases.js';
-import { buildSandboxApp, createIntent, indianDonation, pay, usDonation } from '../test/donations.js';
+import { buildApp } from '../../src/app.js';
+import { donations, receipts } from '../../src/db/schema.js';
+import { startPaymentReconciler } from '../../src/donations/use-cases/reconcile.js';
+import { describeEachDatabase } from '../support/databases.js';
+import { buildSandboxApp, createIntent, indianDonation, pay, usDonation } from '../support/donations.js';
 
 // The sandbox's stand-in for Stripe's webhook retries (donations/use-cases/reconcile.ts): a payment that succeeded but whose
 // event died with the process (killed between the confirm and the delivery) gets its donation and receipt when the

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { loadConfig, type Config } from '../config.js';
-import { migrateDatabase } from '../db/migrate.js';
-import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../db/open.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { migrateDatabase } from '../../src/db/migrate.js';
+import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/db/open.js';
 
 // Runs a suite against every database this machine offers, on real databases only:
 //  - PGlite always, persisted in a temporary DATA_DIR (so close-and-reopen behaves as in production);
