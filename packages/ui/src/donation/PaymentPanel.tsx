@@ -17,6 +17,7 @@ import {
   donationSaveFailedMessage,
   formatCurrency,
   runDonationPayment,
+  TEST_CARDS,
   type DonationPayload,
   type PaymentPanelState,
 } from '@charity/domain';
@@ -345,8 +346,8 @@ function PaymentForm({
       </p>
       {testMode ? (
         <p className="cs-payment__test-note">
-          <strong>Test mode:</strong> no real payment is made. Use card 4242 4242 4242 4242 with any future expiry date
-          and any CVC.
+          <strong>Test mode:</strong> no real payment is made. Use card {TEST_CARDS.visa.spaced} with any future expiry
+          date and any CVC.
         </p>
       ) : null}
       <form

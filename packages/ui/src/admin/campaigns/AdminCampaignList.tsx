@@ -49,7 +49,12 @@ export function raisedOfGoalText(raised: number, target: number, currency: strin
   return `${formatCurrency(raised, currency)} of ${formatCurrency(target, currency)}`;
 }
 
-/** A campaign as GET /api/admin/campaigns answers it (the API's campaign JSON). */
+/**
+ * What the list shows of a campaign. The wire shape is defined once, as CampaignReply in the wire contract
+ * (packages/domain/src/contract/campaigns.ts); this is the published library's own props type, because the built
+ * ui package inlines no TypeBox types (scripts/pack-test.mjs checks its .d.ts imports nothing private). The site
+ * passes CampaignReply[] here, so the compiler holds the two together.
+ */
 export interface AdminCampaignRecord {
   id: number;
   title: string;
