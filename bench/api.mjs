@@ -1,5 +1,6 @@
-// `npm run bench:api` (issue 8, Speed): the public read API and the sandbox donation path of the production build,
-// each beside a bare node:http server answering the same bytes from memory, on embedded PGlite and on PostgreSQL.
+// `npm run bench:api` (docs/decisions/011-speed-targets-on-postgresql.md): the public read API and the sandbox donation
+// path of the production build, each beside a bare node:http server answering the same bytes from memory, on embedded
+// PGlite and on PostgreSQL.
 //
 // Reads: autocannon with 1 connection (service time) and 10 (throughput) against the API and the bare server.
 // Targets: requests/s at least 60 % of the bare server's, and p99 under 20 ms, on PostgreSQL.

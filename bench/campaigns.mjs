@@ -1,5 +1,5 @@
-// Load benchmark of the campaign list API (issue 3: "the campaigns list answers in under 20 ms at the median
-// on the seeded data"). Starts the production server (apps/api/dist/server.js; run `npm run build` first) on a
+// Load benchmark of the campaign list API (target: the campaigns list answers in under 20 ms at the median on
+// the seeded data). Starts the production server (apps/api/dist/server.js; run `npm run build` first) on a
 // fresh temporary DATA_DIR with the seeded demo data, on embedded PGlite and, when BENCH_DATABASE_URL (or
 // DATABASE_URL) names a PostgreSQL server, on a temporary database created there and dropped afterwards.
 // Each request is measured with autocannon against the API and against a bare node:http server answering the

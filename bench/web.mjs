@@ -1,4 +1,5 @@
-// `npm run bench:web` (issue 8, Speed): Lighthouse on the production build, as a visitor's phone sees it.
+// `npm run bench:web` (docs/decisions/009-prerendered-public-pages.md): Lighthouse on the production build, as a
+// visitor's phone sees it.
 //
 // The server is apps/api/dist/server.js, started as `npm start` starts it, on a fresh DATA_DIR (PGlite, seeded) in its
 // default payments mode (sandbox). Lighthouse runs with its default configuration: mobile form factor and simulated

@@ -3,7 +3,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Locator, type 
 import { axeViolations } from './support/axe';
 import { signInByApi } from './support/session';
 
-// Issue 8 "Accessibility": axe (WCAG 2.0/2.1/2.2 A and AA plus best practices, every impact) finds nothing on every
+// Accessibility: axe (WCAG 2.0/2.1/2.2 A and AA plus best practices, every impact) finds nothing on every
 // page of the site (apps/site/src/app/router.tsx) and on the states a visitor or admin meets there — the mobile menu
 // open, the gallery's lightbox open, each step of the donation wizard and its errors, the thank-you screen, the
 // contact form and the login form with their errors, the 404 page, the embedded donate page, every admin screen and

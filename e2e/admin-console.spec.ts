@@ -5,10 +5,11 @@ import { expect as baseExpect, test, type Locator, type Page } from '@playwright
 import sharp from 'sharp';
 import { E2E_ADMIN } from './playwright.config';
 
-// Issue 6 end to end, through the real UI, API, database, image pipeline and payment sandbox: an admin creates a
-// featured campaign with a picture; visitors find it on /campaigns and among the donate page's featured campaigns; a
-// visitor gives ₹1,000 to it with the sandbox's 4242 card; the admin then sees the dashboard's figures move, finds
-// the donation by the donor's e-mail, opens it, sends its receipt again and downloads the filtered CSV.
+// The admin console (docs/decisions/005-admin-console.md) end to end, through the real UI, API, database, image
+// pipeline and payment sandbox: an admin creates a featured campaign with a picture; visitors find it on /campaigns and
+// among the donate page's featured campaigns; a visitor gives ₹1,000 to it with the sandbox's 4242 card; the admin then
+// sees the dashboard's figures move, finds the donation by the donor's e-mail, opens it, sends its receipt again and
+// downloads the filtered CSV.
 
 // Pages load on demand and the product runs on two cores beside the browsers: give each look a little longer than
 // the default 5 s, so a busy machine is not mistaken for a fault.

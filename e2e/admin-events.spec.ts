@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from './playwright.config';
 
-// Issue 4 end to end: sign in, create, edit, upload two photos, delete one, see the event and its photos on
-// /events with the lightbox, delete the event, sign out — through the real UI, API, database and image pipeline.
+// The admin's events screen end to end: sign in, create, edit, upload two photos, delete one, see the event and its
+// photos on /events with the lightbox, delete the event, sign out — through the real UI, API, database and image
+// pipeline.
 
 async function photo(name: string, colour: string) {
   const buffer = await sharp({ create: { width: 1200, height: 800, channels: 3, background: colour } }).jpeg().toBuffer();

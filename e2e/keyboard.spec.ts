@@ -4,7 +4,7 @@ import { E2E_ADMIN } from './playwright.config';
 import { expectVisibleFocus, tabTo, walkTabStops } from './support/keyboard';
 import { recordToasts, signInByApi } from './support/session';
 
-// Issue 8 "Accessibility": keyboard only. Every move is page.keyboard — Tab, Shift+Tab, Enter, Space, arrows and
+// Accessibility: keyboard only. Every move is page.keyboard — Tab, Shift+Tab, Enter, Space, arrows and
 // typed characters — never a click or a fill on an element; page.goto stands for typing an address. After every Tab
 // the focused element must show a focus ring (support/keyboard.ts), so "focus is always visible" is checked on
 // every control a keyboard user passes on the way, not just on the ones they use.

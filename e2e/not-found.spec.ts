@@ -1,7 +1,8 @@
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 
-// Issue 15 item 7 (decision 016): an address no page owns answers 404 with the site's 404 page (prerendered, so it
-// shows without JavaScript, then hydrated), the site still works from there, and robots.txt and sitemap.xml are real.
+// An address no page owns answers 404 with the site's 404 page (prerendered, so it shows without JavaScript, then
+// hydrated), the site still works from there, and robots.txt and sitemap.xml are real
+// (docs/decisions/016-not-found-robots-sitemap.md).
 
 const TEXTS = { code: '404', heading: 'Page Not Found', message: "The page you're looking for doesn't exist.", link: 'Go Home' } as const;
 

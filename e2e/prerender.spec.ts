@@ -6,8 +6,9 @@ import path from 'node:path';
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { signInByApi } from './support/session';
 
-// Issue 8 (Speed): the public pages arrive as HTML (apps/site/scripts/prerender.mjs, served by the API's site plugin),
-// so they paint before their JavaScript runs; the script then hydrates that HTML rather than drawing it again.
+// The public pages arrive as HTML (docs/decisions/009-prerendered-public-pages.md; apps/site/scripts/prerender.mjs,
+// served by the API's site plugin), so they paint before their JavaScript runs; the script then hydrates that HTML
+// rather than drawing it again.
 
 const PAGES = ['/', '/about', '/campaigns', '/contact', '/donate', '/events'] as const;
 

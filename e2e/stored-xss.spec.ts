@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E_ADMIN } from './playwright.config';
 import { signInByApi } from './support/session';
 
-// Stored XSS in the browser (issue 8, "Security and bad input"): a campaign and an event whose text carries
+// Stored XSS in the browser: a campaign and an event whose text carries
 // script and HTML, created through the admin API, are shown on every page that shows them (campaign list, the
 // donate page's chosen campaign, events list and event detail, the admin lists) as the literal text: no dialog
 // opens, no payload runs (each one would set window.__xss), and no element the payload describes exists in the

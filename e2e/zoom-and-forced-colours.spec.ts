@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectVisibleFocus } from './support/keyboard';
 
-// Issue 8 "Accessibility": the site is usable at 200 % zoom and in forced-colours mode.
+// Accessibility: the site is usable at 200 % zoom and in forced-colours mode.
 // - Zoom: a 1280 × 800 window at 200 % is a 640 × 400 CSS px viewport at device scale 2; WCAG 1.4.10 "Reflow" asks
 //   for 320 CSS px (1280 at 400 %). At both, no public page scrolls sideways, the navigation is reachable through the
 //   menu, and a donation can be started.

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The UI library as a partner gets it (issue 7): build packages/ui, `npm pack` it, check the tarball's manifest, install
-// it into a scratch Vite + React app (scripts/pack-app/) in a temp dir, type-check the app against the published
-// declarations, `vite build` it, and render the built app in Chromium, asserting text and styles from styles.css.
+// The UI library as a partner gets it (docs/decisions/006-partner-widget.md): build packages/ui, `npm pack` it, check
+// the tarball's manifest, install it into a scratch Vite + React app (scripts/pack-app/) in a temp dir, type-check the
+// app against the published declarations, `vite build` it, and render the built app in Chromium, asserting text and
+// styles from styles.css.
 //
 //   node scripts/pack-test.mjs               build domain and ui first
 //   node scripts/pack-test.mjs --no-build    use the existing packages/ui/dist (after `npm run build`)

@@ -25,8 +25,9 @@ const intent = (status: string, error: unknown = null) => ({
 });
 
 /**
- * The charity's API in sandbox mode, as the contract of issue 5 describes it, behind a stubbed fetch: the test cards
- * decide the outcome (4242… succeeds, everything else is declined). Other URLs go to the real fetch.
+ * The charity's API in sandbox mode, as the wire contract (docs/decisions/021-wire-contract-and-openapi.md) describes
+ * it, behind a stubbed fetch: the test cards decide the outcome (4242… succeeds, everything else is declined). Other
+ * URLs go to the real fetch.
  */
 function fakeCharityApi(realFetch: typeof fetch): typeof fetch {
   return async (input, init) => {

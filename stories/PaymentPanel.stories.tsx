@@ -41,7 +41,10 @@ const AUTH_FAILED = {
   message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 };
 
-/** The server's sandbox as the contract of issue 5 describes it, in memory: the test cards decide the outcome. */
+/**
+ * The server's sandbox as the wire contract (docs/decisions/021-wire-contract-and-openapi.md) describes it, in memory:
+ * the test cards decide the outcome.
+ */
 function fakeServerSandbox(options: { status?: string } = {}) {
   const intent = (status: string, error: SandboxPaymentIntent['last_payment_error'] = null): SandboxPaymentIntent => ({
     id: 'pi_sandbox_1',

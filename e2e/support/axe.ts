@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 /**
- * Every axe rule of WCAG 2.0/2.1 A and AA, WCAG 2.2 AA and axe's best practices (issue 8: no impact filter, so a
- * "minor" finding fails as surely as a "critical" one).
+ * Every axe rule of WCAG 2.0/2.1 A and AA, WCAG 2.2 AA and axe's best practices (no impact filter, so a "minor" finding
+ * fails as surely as a "critical" one).
  */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] as const;
 

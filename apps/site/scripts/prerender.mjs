@@ -1,7 +1,8 @@
 // `npm run build` (apps/site), after `vite build`: writes the HTML of every public page into
 // dist/prerendered/<payments mode>/<page>.html, so a visitor's browser paints the page before its JavaScript has run
-// (issue 8, Speed: the largest paint on /, /events and /donate was static text waiting for ~105 kB of script), and the
-// 404 page into 404.html, which the API sends with status 404 for every address no page owns (decision 016).
+// (docs/decisions/009-prerendered-public-pages.md: the largest paint on /, /events and /donate was static
+// text waiting for ~105 kB of script), and the 404 page into 404.html, which the API sends with status 404 for every
+// address no page owns (docs/decisions/016-not-found-robots-sitemap.md).
 //
 // 1. src/prerender.tsx is built for Node with the site's own Vite configuration (aliases, JSX), into dist/.ssr: the
 //    API imports it to render /campaigns with its data (never served as a file).

@@ -1,6 +1,7 @@
 /**
  * The donation payment flow (spec §4 "Payment panel", §7 "Payments", §8 "Donation") as one pure function with
- * injected steps, and the HTTP contract of its calls (issue 5) as pure request builders and reply readers.
+ * injected steps, and the HTTP contract of its calls (docs/decisions/021-wire-contract-and-openapi.md) as pure request
+ * builders and reply readers.
  *
  * The flow is written once here and driven by the payment panel of @charity/ui, whichever transport the app gives it:
  * the site's API client (ky) or the partner React widget's `fetch`. The readers are shared the same way, so a reply

@@ -1,7 +1,8 @@
-// The site's pages: spec section 2's route table, with the admin console of issue 6. One list, read by the site (its
-// router is checked against it: apps/site/src/app/router.test.ts; its hydration guard) and by the API, which answers
-// an address no page owns with a real 404 instead of the app, tells search engines which pages to leave out, and
-// lists the indexable ones in /sitemap.xml (decision 016). A page added to the router and not here fails that test.
+// The site's pages: spec section 2's route table, with the admin console (docs/decisions/005-admin-console.md). One
+// list, read by the site (its router is checked against it: apps/site/src/app/router.test.ts; its hydration guard) and
+// by the API, which answers an address no page owns with a real 404 instead of the app, tells search engines which
+// pages to leave out, and lists the indexable ones in /sitemap.xml (docs/decisions/016-not-found-robots-sitemap.md). A
+// page added to the router and not here fails that test.
 
 /** Who a page is for: everyone, signed-out visitors (the sign-in page), or signed-in staff (the admin console). */
 export type SitePageAccess = 'public' | 'signed-out' | 'signed-in';

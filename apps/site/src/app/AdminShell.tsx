@@ -7,7 +7,7 @@ import { useAuthStore } from '../features/auth/stores/auth-store';
 import '../styles/admin.css';
 
 /**
- * The layout route of every signed-in screen (issue 6): the admin navigation, the user and Logout around the page.
+ * The layout route of every signed-in screen: the admin navigation, the user and Logout around the page.
  * /admin/events keeps the spec's own header with its Logout, so the shell hides its own there
  * (docs/decisions/005-admin-console.md). Pages load on demand inside the shell, which stays while they do.
  */

@@ -21,7 +21,7 @@ const AdminDonationsPage = lazy(() => import('../pages/AdminDonations'));
 const AdminMessagesPage = lazy(() => import('../pages/AdminMessages'));
 const NotFoundPage = lazy(() => import('../pages/NotFound'));
 
-/** The route table of spec section 2, with the admin console of issue 6 under /admin. */
+/** The route table of spec section 2, with the admin console (docs/decisions/005-admin-console.md) under /admin. */
 export function AppRoutes() {
   return (
     <Routes>

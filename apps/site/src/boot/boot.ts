@@ -1,7 +1,8 @@
 // The only script a prerendered page asks for while it loads (scripts/prerender.mjs puts it in place of the site's
 // entry). It holds early clicks back (early-events.ts), then, once the page has painted, starts the site's scripts:
 // the entry and the chunks the page needs, named on its own tag by the build. The page's largest paint is its own HTML
-// and does not wait for ~100 kB of JavaScript (issue 8: LCP under 1.8 s on a phone; decision 009 amended).
+// and does not wait for ~100 kB of JavaScript (LCP under 1.8 s on a phone;
+// docs/decisions/009-prerendered-public-pages.md, amended).
 import { captureEarlyEvents } from './early-events';
 
 /** The id prerender.mjs gives this script's tag: module scripts have no document.currentScript. */

@@ -1,13 +1,13 @@
 // What a visitor does on a prerendered page before React has attached to it, kept and done again once it has.
 //
 // A prerendered page (scripts/prerender.mjs) paints from its HTML; its scripts start only after that first paint
-// (boot.ts), so the largest paint never waits for them (issue 8, decision 009). Until React has hydrated a part of the
-// page, its buttons have no handlers: a click there would do nothing (or submit a form the old way), and text typed
-// into a field would be unknown to the form's state. React hydrates in pieces (the layout first, then each lazily
-// loaded part when its code arrives) and drops a click on a piece it cannot hydrate yet. This module is the bridge,
-// as Angular's event replay and Google's jsaction are: a click or submit on a control React has not hydrated yet is
-// held back, and replayed, in order, as soon as React has hydrated that control; a field typed into meanwhile is
-// announced to React first, so a held submit sees what was typed.
+// (boot.ts), so the largest paint never waits for them (docs/decisions/009-prerendered-public-pages.md). Until React
+// has hydrated a part of the page, its buttons have no handlers: a click there would do nothing (or submit a form the
+// old way), and text typed into a field would be unknown to the form's state. React hydrates in pieces (the layout
+// first, then each lazily loaded part when its code arrives) and drops a click on a piece it cannot hydrate yet. This
+// module is the bridge, as Angular's event replay and Google's jsaction are: a click or submit on a control React has
+// not hydrated yet is held back, and replayed, in order, as soon as React has hydrated that control; a field typed into
+// meanwhile is announced to React first, so a held submit sees what was typed.
 //
 // Links are left alone: the server answers every public address with a page, so following a link works without
 // any script.

@@ -15,7 +15,10 @@ export const CAMPAIGNS_PAGE_TEXT = {
 
 type FormState = { mode: 'add' } | { mode: 'edit'; campaign: AdminCampaign };
 
-/** /admin/campaigns (issue 6): the list with paging, add and edit in a dialog, delete after confirmation. */
+/**
+ * /admin/campaigns (docs/decisions/005-admin-console.md): the list with paging, add and edit in a dialog, delete after
+ * confirmation.
+ */
 export default function AdminCampaignsPage() {
   useDocumentTitle(CAMPAIGNS_PAGE_TEXT.title);
   const campaigns = useAdminCampaignsStore((s) => s.campaigns);

@@ -10,7 +10,10 @@ export const DASHBOARD_PAGE_TEXT = {
   description: 'Donations, campaigns and donors at a glance. Totals count every completed donation.',
 } as const;
 
-/** /admin (issue 6): totals, the daily chart of the chosen period, top campaigns and the latest donations. */
+/**
+ * /admin (docs/decisions/005-admin-console.md): totals, the daily chart of the chosen period, top campaigns and the
+ * latest donations.
+ */
 export default function AdminDashboardPage() {
   useDocumentTitle(DASHBOARD_PAGE_TEXT.title);
   const navigate = useNavigate();

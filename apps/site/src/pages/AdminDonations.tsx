@@ -17,7 +17,10 @@ export const DONATIONS_PAGE_TEXT = {
 const COUNTRY_OPTIONS = COUNTRIES.map(({ code, name }) => ({ code, name }));
 const CURRENCY_OPTIONS = [...new Set(COUNTRIES.map((country) => country.currency))];
 
-/** /admin/donations (issue 6): filters, page and the open donation live in the URL (features/admin-donations/url). */
+/**
+ * /admin/donations (docs/decisions/005-admin-console.md): filters, page and the open donation live in the URL
+ * (features/admin-donations/url).
+ */
 export default function AdminDonationsPage() {
   useDocumentTitle(DONATIONS_PAGE_TEXT.title);
   const [searchParams, setSearchParams] = useSearchParams();

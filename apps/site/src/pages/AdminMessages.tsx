@@ -10,7 +10,9 @@ export const MESSAGES_PAGE_TEXT = {
   outboxPagesLabel: 'Outbox pages',
 } as const;
 
-/** /admin/messages (issue 6): the contact messages by tab, and below them the mail outbox. */
+/**
+ * /admin/messages (docs/decisions/005-admin-console.md): the contact messages by tab, and below them the mail outbox.
+ */
 export default function AdminMessagesPage() {
   useDocumentTitle(MESSAGES_PAGE_TEXT.title);
   const messages = useAdminMessagesStore((s) => s.messages);

@@ -1,5 +1,5 @@
 /*
- * widget.js — the partner donate widget loader (issue 7). A partner pastes one line:
+ * widget.js — the partner donate widget loader (docs/decisions/006-partner-widget.md). A partner pastes one line:
  *   <script src="https://<charity host>/widget.js" data-campaign="12" async></script>
  * and this script puts the charity's /embed/donate page in an iframe right after that <script> (or a 'Donate' button
  * opening it in a dialog, with data-mode="button"). Card data and Stripe stay inside the charity's own page.

@@ -1,4 +1,4 @@
-/** The admin's add/edit campaign form (issue 6; Campaign fields of spec section 3). */
+/** The admin's add/edit campaign form (docs/decisions/005-admin-console.md; Campaign fields of spec section 3). */
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '../campaign';
 import { text, toNumber } from '../internal/values';
 

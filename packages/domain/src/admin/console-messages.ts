@@ -1,6 +1,6 @@
 /**
- * Toasts and states of the admin console screens the spec does not word (issue 6). The campaign toasts are the
- * spec's own (CAMPAIGN_MESSAGES); these follow their pattern.
+ * Toasts and states of the admin console screens the spec does not word (docs/decisions/005-admin-console.md). The
+ * campaign toasts are the spec's own (CAMPAIGN_MESSAGES); these follow their pattern.
  */
 export const ADMIN_CONSOLE_MESSAGES = {
   dashboardLoadFailed: 'Failed to load dashboard',

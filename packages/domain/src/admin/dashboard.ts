@@ -1,4 +1,7 @@
-/** GET /api/admin/dashboard (issue 6): what the server answers in `data`, and the period choices. */
+/**
+ * GET /api/admin/dashboard (docs/decisions/005-admin-console.md): what the server answers in `data`, and the period
+ * choices.
+ */
 import type { AdminDonation } from './donations';
 
 export const DASHBOARD_PERIODS = ['30d', '90d', '365d'] as const;

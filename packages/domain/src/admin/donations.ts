@@ -1,4 +1,7 @@
-/** The admin's donation list, detail and CSV export (issue 6): shapes the API answers and the filter rules. */
+/**
+ * The admin's donation list, detail and CSV export (docs/decisions/005-admin-console.md): shapes the API answers and
+ * the filter rules.
+ */
 import type { DonationType } from '../constants';
 
 export const ADMIN_DONATION_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;

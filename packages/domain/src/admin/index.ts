@@ -1,4 +1,5 @@
-// The admin console (issue 6): navigation, dashboard, donations, messages and the campaign form.
+// The admin console (docs/decisions/005-admin-console.md): navigation, dashboard, donations, messages and the campaign
+// form.
 export * from './nav';
 export * from './dashboard';
 export * from './donations';

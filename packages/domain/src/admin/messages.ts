@@ -1,4 +1,4 @@
-/** Contact messages and the mail outbox in the admin area (issue 6). */
+/** Contact messages and the mail outbox in the admin area (docs/decisions/005-admin-console.md). */
 
 export const CONTACT_MESSAGE_STATUSES = ['unread', 'read', 'archived'] as const;
 export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];

@@ -1,4 +1,6 @@
-/** The admin area's navigation (issue 6): every signed-in screen shares it, in this order. */
+/**
+ * The admin area's navigation (docs/decisions/005-admin-console.md): every signed-in screen shares it, in this order.
+ */
 export const ADMIN_NAV = [
   { label: 'Dashboard', to: '/admin' },
   { label: 'Campaigns', to: '/admin/campaigns' },

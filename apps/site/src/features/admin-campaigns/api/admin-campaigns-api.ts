@@ -3,9 +3,9 @@ import { campaignFormFields, type CampaignFormValues, type CampaignStatus } from
 import type { CampaignReply } from '@charity/domain/contract';
 import { isRecord, readPageInfo, replyData, replyList, type PageInfo } from '../../../lib/api/replies';
 
-// The admin's campaign calls (issue 6): the list from GET /api/admin/campaigns (drafts included, newest first), and
-// create / update / delete at the spec's own paths. All silent for the global toast: the page shows the spec's
-// CAMPAIGN_MESSAGES instead. The bearer token is added by the client.
+// The admin's campaign calls (docs/decisions/005-admin-console.md): the list from GET /api/admin/campaigns (drafts
+// included, newest first), and create / update / delete at the spec's own paths. All silent for the global toast: the
+// page shows the spec's CAMPAIGN_MESSAGES instead. The bearer token is added by the client.
 
 /** A campaign as the API answers it: the wire contract's CampaignReply (a type only: no TypeBox in the bundle). */
 export type AdminCampaign = CampaignReply;

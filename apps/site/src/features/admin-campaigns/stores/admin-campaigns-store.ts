@@ -63,8 +63,9 @@ export const INITIAL_ADMIN_CAMPAIGNS_STATE: AdminCampaignsState = {
 };
 
 /**
- * /admin/campaigns (issue 6; spec section 8 campaign toasts): every write announces its outcome with the spec's
- * toast and reloads the list after success. Actions resolve true on success so the page can close its dialogs.
+ * /admin/campaigns (docs/decisions/005-admin-console.md; spec section 8 campaign toasts): every write announces its
+ * outcome with the spec's toast and reloads the list after success. Actions resolve true on success so the page can
+ * close its dialogs.
  */
 export function createAdminCampaignsStore({ client, notify, log = console, pageSize = ADMIN_CAMPAIGNS_PAGE_SIZE }: AdminCampaignsStoreOptions) {
   return create<AdminCampaignsStore>()((set, get) => {

@@ -3,8 +3,9 @@ import type { AdminDashboard, DashboardPeriod } from '@charity/domain';
 import { isRecord, replyData } from '../../../lib/api/replies';
 
 /**
- * GET /api/admin/dashboard?period=… (issue 6). Silent: the dashboard shows its own 'Failed to load dashboard'
- * toast and error state. The bearer token is added by the client; a 401 ends the session there.
+ * GET /api/admin/dashboard?period=… (docs/decisions/005-admin-console.md). Silent: the dashboard shows its own
+ * 'Failed to load dashboard' toast and error state. The bearer token is added by the client; a 401 ends the session
+ * there.
  */
 export async function fetchDashboard(client: KyInstance, period: DashboardPeriod, signal?: AbortSignal): Promise<AdminDashboard> {
   const body = await client.get('admin/dashboard', { searchParams: { period }, signal, context: { silent: true } }).json<unknown>();

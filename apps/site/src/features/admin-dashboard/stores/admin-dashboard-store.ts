@@ -31,8 +31,8 @@ export interface AdminDashboardStoreOptions {
 export const INITIAL_ADMIN_DASHBOARD_STATE: AdminDashboardState = { period: DEFAULT_DASHBOARD_PERIOD, dashboard: null, status: 'loading' };
 
 /**
- * The dashboard's data (issue 6): loaded on mount, again for each period chosen. A failure shows
- * 'Failed to load dashboard' once; figures already on screen for the same period stay (a failed refresh must not
+ * The dashboard's data (docs/decisions/005-admin-console.md): loaded on mount, again for each period chosen. A failure
+ * shows 'Failed to load dashboard' once; figures already on screen for the same period stay (a failed refresh must not
  * blank the screen), otherwise the page shows its error state with 'Try again'.
  */
 export function createAdminDashboardStore({ client, notify, log = console }: AdminDashboardStoreOptions) {

@@ -10,8 +10,8 @@ import {
 } from '@charity/domain';
 import { isRecord, readPageInfo, replyData, replyList, type PageInfo } from '../../../lib/api/replies';
 
-// The admin's donation calls (issue 6). All silent for the global toast: the page shows its own
-// ('Failed to load donations', 'Failed to resend receipt'…). The bearer token is added by the client, also to the
+// The admin's donation calls (docs/decisions/005-admin-console.md). All silent for the global toast: the page shows its
+// own ('Failed to load donations', 'Failed to resend receipt'…). The bearer token is added by the client, also to the
 // CSV download, which is why it is fetched here rather than opened as a link.
 
 export interface DonationSummary {

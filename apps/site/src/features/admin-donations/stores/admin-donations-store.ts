@@ -75,9 +75,9 @@ export const INITIAL_ADMIN_DONATIONS_STATE: AdminDonationsState = {
 };
 
 /**
- * /admin/donations (issue 6): the filtered, paged list, a donation's detail, resending its receipt and the CSV
- * export. Each failure is announced once with the console's own toast; only the newest list and detail requests
- * may write, so quick filter changes never show an older answer.
+ * /admin/donations (docs/decisions/005-admin-console.md): the filtered, paged list, a donation's detail, resending its
+ * receipt and the CSV export. Each failure is announced once with the console's own toast; only the newest list and
+ * detail requests may write, so quick filter changes never show an older answer.
  */
 export function createAdminDonationsStore({ client, notify, log = console }: AdminDonationsStoreOptions) {
   return create<AdminDonationsStore>()((set, get) => {

@@ -9,8 +9,9 @@ import {
 } from '@charity/domain';
 import { isRecord, readPageInfo, replyData, replyList, type PageInfo } from '../../../lib/api/replies';
 
-// Contact messages and the mail outbox in the admin area (issue 6). All silent for the global toast: the page shows
-// 'Failed to load messages' / 'Failed to update message' itself. The bearer token is added by the client.
+// Contact messages and the mail outbox in the admin area (docs/decisions/005-admin-console.md). All silent for the
+// global toast: the page shows 'Failed to load messages' / 'Failed to update message' itself. The bearer token is added
+// by the client.
 
 export interface MessagePage extends PageInfo {
   messages: AdminContactMessage[];

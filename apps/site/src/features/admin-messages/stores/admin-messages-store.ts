@@ -78,9 +78,9 @@ export function movedCounts(counts: MessageCounts | null, from: ContactMessageSt
 }
 
 /**
- * /admin/messages (issue 6): contact messages by tab, newest first, and the mail outbox. A status change updates
- * the message and the tab counts in place, so the message being read stays on screen; a message that no longer
- * belongs on the tab leaves it when a staff member moved it (archived from the inbox, say).
+ * /admin/messages (docs/decisions/005-admin-console.md): contact messages by tab, newest first, and the mail outbox. A
+ * status change updates the message and the tab counts in place, so the message being read stays on screen; a message
+ * that no longer belongs on the tab leaves it when a staff member moved it (archived from the inbox, say).
  */
 export function createAdminMessagesStore({ client, notify, log = console }: AdminMessagesStoreOptions) {
   return create<AdminMessagesStore>()((set, get) => {

@@ -12,8 +12,9 @@ import {
   saveDonationAfterPayment,
 } from './payments-api';
 
-// The wizard's calls against a real HTTP server answering as the contract of issue 5 says, through the site's real
-// API client: what is sent, what is read back, and that no failure raises the global toast (the panel reports it).
+// The wizard's calls against a real HTTP server answering as the wire contract says
+// (docs/decisions/021-wire-contract-and-openapi.md), through the site's real API client: what is sent, what is read
+// back, and that no failure raises the global toast (the panel reports it).
 
 const PAYLOAD = buildDonationPayload({
   details: {
