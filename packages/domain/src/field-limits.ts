@@ -26,6 +26,12 @@ export const FIELD_MAX_LENGTHS = {
   campaign: { title: 200, description: 10_000, category: 50 },
   /** The admin's event form. */
   event: { title: 200, description: 10_000, location: 200, impact: 2_000 },
+  /**
+   * Sign-in and the account (/api/auth/…): usernames as ADMIN_USERNAME and the admin CLI accept them; a new
+   * password (its minimum is PASSWORD_MIN_LENGTH, no composition rules); a password typed at sign-in or as the
+   * current one: longer than any password that can be set, short enough to hash; the profile's full name.
+   */
+  auth: { username: 64, password: 256, login_password: 1_024, full_name: 100 },
 } as const;
 
 export type DonorTextField = keyof typeof FIELD_MAX_LENGTHS.donor;

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@charity/domain';
+import { FIELD_MAX_LENGTHS, PASSWORD_MIN_LENGTH } from '@charity/domain';
 import type { UserReply } from '@charity/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/open.js';
@@ -9,11 +9,13 @@ export type AdminUserRow = typeof adminUsers.$inferSelect;
 /** The role that may use the admin routes. Other roles can sign in but get 403 there. */
 export const ADMIN_ROLE = 'admin';
 
+// The lengths are the domain's one table (packages/domain/src/field-limits.ts), which the contract's auth bodies
+// document too.
 /** Usernames: what ADMIN_USERNAME and the admin CLI accept. */
-export const USERNAME_MAX_LENGTH = 64;
+export const USERNAME_MAX_LENGTH = FIELD_MAX_LENGTHS.auth.username;
 /** Longest new password (the minimum is the domain's PASSWORD_MIN_LENGTH, 6; no composition rules). */
-export const PASSWORD_MAX_LENGTH = 256;
-export const FULL_NAME_MAX_LENGTH = 100;
+export const PASSWORD_MAX_LENGTH = FIELD_MAX_LENGTHS.auth.password;
+export const FULL_NAME_MAX_LENGTH = FIELD_MAX_LENGTHS.auth.full_name;
 
 /** The user as every auth answer shows it: never the hash, never timestamps (the contract's UserReply). */
 export type UserJson = UserReply;

@@ -1,3 +1,4 @@
+import type { CAMPAIGN_LIST_STATUSES, CAMPAIGN_SORTS } from '@charity/domain/contract';
 import { and, count, desc, eq, getTableColumns, gt, ilike, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/open.js';
 import { campaigns, donations, type CampaignStatus } from '../db/schema.js';
@@ -8,10 +9,8 @@ import { campaigns, donations, type CampaignStatus } from '../db/schema.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
-export const CAMPAIGN_LIST_STATUSES = ['active', 'completed', 'paused', 'draft', 'all'] as const;
+/** The list's status filter and sort orders: the wire contract's (packages/domain/src/contract/campaigns.ts). */
 export type CampaignListStatus = (typeof CAMPAIGN_LIST_STATUSES)[number];
-
-export const CAMPAIGN_SORTS = ['newest', 'ending_soon', 'most_funded'] as const;
 export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
 
 export interface CampaignListFilters {

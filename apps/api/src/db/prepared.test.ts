@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { findAttemptByIntent, insertAttempt, recentFailures } from '../donations/repository/attempts.js';
@@ -43,7 +44,7 @@ describeEachDatabase('prepared statements', (ctx) => {
       amountMinor: 100_000,
       currency: 'INR',
       campaignId: null,
-      paymentMethodId: 'pm_card_visa',
+      paymentMethodId: TEST_CARDS.visa.paymentMethod,
       clientIp,
       partnerOrigin: null,
     };
@@ -69,13 +70,13 @@ describeEachDatabase('prepared statements', (ctx) => {
       amountMinor: 50_000,
       currency: 'INR',
       idempotencyKey: 'prepared-null-1',
-      paymentMethodId: 'pm_card_chargeDeclined',
+      paymentMethodId: TEST_CARDS.declined.paymentMethod,
       metadata: {},
       description: 'Donation',
       receiptEmail: null,
     });
-    await sandbox.confirm(declined.clientSecret!, 'pm_card_chargeDeclined');
-    await sandbox.confirm(declined.clientSecret!, 'pm_card_visa'); // a second card succeeds and clears the error
+    await sandbox.confirm(declined.clientSecret!, TEST_CARDS.declined.paymentMethod);
+    await sandbox.confirm(declined.clientSecret!, TEST_CARDS.visa.paymentMethod); // a second card succeeds and clears the error
     const [row] = rowsOf(
       await db.execute(sql`select status, last_payment_error is null as cleared from sandbox_payment_intents where id = ${declined.id}`),
     );

@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
 import { describeEachDatabase } from '../../test/support/databases.js';
@@ -27,12 +28,12 @@ describeEachDatabase('a full sandbox donation', (ctx) => {
     const created = await app.inject({
       method: 'POST',
       url: '/api/payments/create-intent',
-      payload: { donation_data: data, payment_method_id: 'pm_card_visa', card: { number: '4242424242424242', cvc: '314', exp: '12/34' } },
+      payload: { donation_data: data, payment_method_id: TEST_CARDS.visa.paymentMethod, card: { number: TEST_CARDS.visa.number, cvc: '314', exp: '12/34' } },
       remoteAddress: ip,
     });
     expect(created.statusCode).toBe(200);
     const { client_secret: clientSecret, payment_intent_id: intentId } = created.json().data;
-    expect((await confirm(app, clientSecret, 'pm_card_visa', ip)).json().data.payment_intent.status).toBe('succeeded');
+    expect((await confirm(app, clientSecret, TEST_CARDS.visa.paymentMethod, ip)).json().data.payment_intent.status).toBe('succeeded');
     const saved = await saveAfterPayment(app, data, intentId);
     expect([200, 201]).toContain(saved.statusCode); // the webhook may have been first
     const donationId = saved.json().data.donation.id;
@@ -42,8 +43,8 @@ describeEachDatabase('a full sandbox donation', (ctx) => {
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.subarray(0, 4).toString('latin1')).toBe('%PDF');
     // A declined card too.
-    const declined = await createIntent(app, indianDonation({ amount: 500 }), 'pm_card_chargeDeclined', ip);
-    await confirm(app, declined.json().data.client_secret, 'pm_card_chargeDeclined', ip);
+    const declined = await createIntent(app, indianDonation({ amount: 500 }), TEST_CARDS.declined.paymentMethod, ip);
+    await confirm(app, declined.json().data.client_secret, TEST_CARDS.declined.paymentMethod, ip);
     await app.payments.idle();
     expect(sandboxApp.deliveryErrors).toEqual([]);
 
@@ -52,7 +53,7 @@ describeEachDatabase('a full sandbox donation', (ctx) => {
     expect(log).toContain('payment intent created');
     expect(log).toContain('payment failed');
     const token = new URL(invoice.json().data.invoice.download_url, 'http://x').searchParams.get('token')!;
-    for (const secret of ['4242424242424242', '"cvc"', clientSecret, token, 'ABCDE1234F', '9876543210', '100 Feet Road']) {
+    for (const secret of [TEST_CARDS.visa.number, '"cvc"', clientSecret, token, 'ABCDE1234F', '9876543210', '100 Feet Road']) {
       expect(log, secret).not.toContain(secret);
     }
     // Short digit runs (last four, CVC) as values of their own: inside a timestamp or a hex id they are chance, not a leak.

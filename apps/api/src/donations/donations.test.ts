@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -72,7 +73,7 @@ describeEachDatabase('donations', (ctx) => {
         partnerOrigin: null,
         status: 'completed',
         paymentIntentId: intentId,
-        paymentMethodId: 'pm_card_visa',
+        paymentMethodId: TEST_CARDS.visa.paymentMethod,
         paymentAttemptId: attempt!.id,
         receiptNumber: null,
       });
@@ -182,8 +183,8 @@ describeEachDatabase('donations', (ctx) => {
     });
 
     it('refuses a payment that has not succeeded with the spec message "Payment status: {status}"', async () => {
-      const declined = await pay(app, indianDonation(), 'pm_card_chargeDeclined');
-      const needsAuth = await pay(app, indianDonation(), 'pm_card_authenticationRequired');
+      const declined = await pay(app, indianDonation(), TEST_CARDS.declined.paymentMethod);
+      const needsAuth = await pay(app, indianDonation(), TEST_CARDS.authentication.paymentMethod);
       const unconfirmed = (await createIntent(app, indianDonation())).json().data.payment_intent_id as string;
       for (const [intentId, status] of [
         [declined.intentId, 'requires_payment_method'],
@@ -231,7 +232,7 @@ describeEachDatabase('donations', (ctx) => {
 
       await donate(app, indianDonation());
       await donate(app, usDonation({ amount: 25 }));
-      await pay(app, indianDonation(), 'pm_card_chargeDeclined'); // no donation, no growth
+      await pay(app, indianDonation(), TEST_CARDS.declined.paymentMethod); // no donation, no growth
       const after = await app.inject({ method: 'GET', url: '/api/stats' });
       expect(after.json()).toEqual({
         success: true,

@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -54,7 +55,7 @@ describeEachDatabase('payments', (ctx) => {
   describe('POST /api/payments/create-intent', () => {
     it('records an attempt (not a donation) and answers the client secret', async () => {
       const ip = nextIp();
-      const response = await createIntent(app, indianDonation(), 'pm_card_visa', ip);
+      const response = await createIntent(app, indianDonation(), TEST_CARDS.visa.paymentMethod, ip);
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.success).toBe(true);
@@ -70,7 +71,7 @@ describeEachDatabase('payments', (ctx) => {
         amountMinor: 100_000,
         currency: 'INR',
         campaignId: null,
-        paymentMethodId: 'pm_card_visa',
+        paymentMethodId: TEST_CARDS.visa.paymentMethod,
         status: 'created',
         clientIp: ip,
       });
@@ -227,7 +228,7 @@ describeEachDatabase('payments', (ctx) => {
     });
 
     it('answers bodies that are not a donation with 400', async () => {
-      for (const payload of [[], 'x', { payment_method_id: 'pm_card_visa' }, { donation_data: 'x', payment_method_id: 'pm_card_visa' }]) {
+      for (const payload of [[], 'x', { payment_method_id: TEST_CARDS.visa.paymentMethod }, { donation_data: 'x', payment_method_id: TEST_CARDS.visa.paymentMethod }]) {
         const response = await app.inject({
           method: 'POST',
           url: '/api/payments/create-intent',
@@ -241,7 +242,7 @@ describeEachDatabase('payments', (ctx) => {
       const missing = await app.inject({
         method: 'POST',
         url: '/api/payments/create-intent',
-        payload: { payment_method_id: 'pm_card_visa' },
+        payload: { payment_method_id: TEST_CARDS.visa.paymentMethod },
         remoteAddress: nextIp(),
       });
       expect(missing.json()).toEqual({ success: false, message: 'Invalid donation payload', errors: { donation_data: 'Invalid donation payload' } });
@@ -258,8 +259,8 @@ describeEachDatabase('payments', (ctx) => {
 
     it('4000 0000 0000 0002 (pm_card_chargeDeclined) is declined: no donation, the attempt failed, the failure counted', async () => {
       const ip = nextIp();
-      const created = await createIntent(app, indianDonation(), 'pm_card_chargeDeclined', ip);
-      const response = await confirm(app, created.json().data.client_secret, 'pm_card_chargeDeclined', ip);
+      const created = await createIntent(app, indianDonation(), TEST_CARDS.declined.paymentMethod, ip);
+      const response = await confirm(app, created.json().data.client_secret, TEST_CARDS.declined.paymentMethod, ip);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         success: true,
@@ -291,7 +292,7 @@ describeEachDatabase('payments', (ctx) => {
     });
 
     it('4000 0025 0000 3155 (pm_card_authenticationRequired) asks for authentication, then succeeds when completed', async () => {
-      const { clientSecret, confirmed } = await pay(app, indianDonation(), 'pm_card_authenticationRequired');
+      const { clientSecret, confirmed } = await pay(app, indianDonation(), TEST_CARDS.authentication.paymentMethod);
       expect(confirmed).toMatchObject({ status: 'requires_action', last_payment_error: null });
       expect((await attempts())[0]!.status).toBe('requires_action');
       const response = await authenticate(app, clientSecret, 'complete');
@@ -304,7 +305,7 @@ describeEachDatabase('payments', (ctx) => {
     });
 
     it('…and fails when authentication fails', async () => {
-      const { clientSecret } = await pay(app, indianDonation(), 'pm_card_authenticationRequired');
+      const { clientSecret } = await pay(app, indianDonation(), TEST_CARDS.authentication.paymentMethod);
       const response = await authenticate(app, clientSecret, 'fail');
       expect(response.json().data.payment_intent).toMatchObject({
         status: 'requires_payment_method',
@@ -347,10 +348,10 @@ describeEachDatabase('payments', (ctx) => {
       try {
         const ip = nextIp();
         for (let i = 0; i < 5; i += 1) {
-          const { confirmed } = await pay(watched.app, indianDonation(), 'pm_card_chargeDeclined', ip);
+          const { confirmed } = await pay(watched.app, indianDonation(), TEST_CARDS.declined.paymentMethod, ip);
           expect(confirmed.status).toBe('requires_payment_method');
         }
-        const refused = await createIntent(watched.app, indianDonation(), 'pm_card_visa', ip);
+        const refused = await createIntent(watched.app, indianDonation(), TEST_CARDS.visa.paymentMethod, ip);
         expect(refused.statusCode).toBe(429);
         expect(refused.json()).toEqual({ success: false, message: 'Too many failed payment attempts from this address. Please try again later.' });
         const retryAfter = Number(refused.headers['retry-after']);
@@ -359,7 +360,7 @@ describeEachDatabase('payments', (ctx) => {
         expect(await attempts()).toHaveLength(5);
 
         // Another address is not affected; successes never count.
-        expect((await createIntent(watched.app, indianDonation(), 'pm_card_visa', nextIp())).statusCode).toBe(200);
+        expect((await createIntent(watched.app, indianDonation(), TEST_CARDS.visa.paymentMethod, nextIp())).statusCode).toBe(200);
 
         const warnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string; clientIp?: string }).filter((l) => l.level === 40);
         expect(warnings.map((w) => w.msg)).toEqual(
@@ -376,24 +377,24 @@ describeEachDatabase('payments', (ctx) => {
 
     it('caps intents per address at 30 in 10 minutes, whatever their outcome', async () => {
       const ip = nextIp();
-      for (let i = 0; i < 30; i += 1) expect((await createIntent(app, indianDonation(), 'pm_card_visa', ip)).statusCode).toBe(200);
-      const refused = await createIntent(app, indianDonation(), 'pm_card_visa', ip);
+      for (let i = 0; i < 30; i += 1) expect((await createIntent(app, indianDonation(), TEST_CARDS.visa.paymentMethod, ip)).statusCode).toBe(200);
+      const refused = await createIntent(app, indianDonation(), TEST_CARDS.visa.paymentMethod, ip);
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({ success: false, message: 'Too many payment attempts from this address. Please try again later.' });
-      expect((await createIntent(app, indianDonation(), 'pm_card_visa', nextIp())).statusCode).toBe(200);
+      expect((await createIntent(app, indianDonation(), TEST_CARDS.visa.paymentMethod, nextIp())).statusCode).toBe(200);
     });
 
     it('forgets failures older than 10 minutes', async () => {
       const ip = nextIp();
-      for (let i = 0; i < 5; i += 1) await pay(app, indianDonation(), 'pm_card_chargeDeclined', ip);
-      expect((await createIntent(app, indianDonation(), 'pm_card_visa', ip)).statusCode).toBe(429);
+      for (let i = 0; i < 5; i += 1) await pay(app, indianDonation(), TEST_CARDS.declined.paymentMethod, ip);
+      expect((await createIntent(app, indianDonation(), TEST_CARDS.visa.paymentMethod, ip)).statusCode).toBe(429);
       await ctx.database.db.update(paymentFailures).set({ createdAt: new Date(Date.now() - 11 * 60 * 1000) }).where(eq(paymentFailures.clientIp, ip));
-      expect((await createIntent(app, indianDonation(), 'pm_card_visa', ip)).statusCode).toBe(200);
+      expect((await createIntent(app, indianDonation(), TEST_CARDS.visa.paymentMethod, ip)).statusCode).toBe(200);
     });
 
     it('counts authentication failures and declines reported only by the webhook, once per event', async () => {
       const ip = nextIp();
-      const { intentId } = await pay(app, indianDonation(), 'pm_card_authenticationRequired', ip);
+      const { intentId } = await pay(app, indianDonation(), TEST_CARDS.authentication.paymentMethod, ip);
       const events = sandbox.held.splice(0);
       expect(events.map((e) => e.type)).toEqual(['payment_intent.requires_action']);
       // A payment_failed event that reaches the server only through the webhook (as with Stripe).

@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -136,10 +137,10 @@ describeEachDatabase('database round trips of one sandbox donation', (ctx) => {
 
   async function payHeld(ip: string) {
     const data = indianDonation();
-    const created = await step('create-intent', () => createIntent(sandboxApp.app, data, 'pm_card_visa', ip));
+    const created = await step('create-intent', () => createIntent(sandboxApp.app, data, TEST_CARDS.visa.paymentMethod, ip));
     expect(created.statusCode, created.body).toBe(200);
     const { client_secret: clientSecret, payment_intent_id: intentId } = created.json().data;
-    const confirmed = await step('sandbox/confirm', () => confirm(sandboxApp.app, clientSecret, 'pm_card_visa', ip));
+    const confirmed = await step('sandbox/confirm', () => confirm(sandboxApp.app, clientSecret, TEST_CARDS.visa.paymentMethod, ip));
     expect(confirmed.json().data.payment_intent.status).toBe('succeeded');
     expect(sandboxApp.sandbox.held.map((event) => event.type)).toEqual(['payment_intent.succeeded']);
     return { data, intentId };
@@ -178,8 +179,8 @@ describeEachDatabase('database round trips of one sandbox donation', (ctx) => {
 
   it('a declined card: the failure is counted once, by the confirmation, and its webhook changes nothing more', async () => {
     const ip = nextIp();
-    const created = await createIntent(sandboxApp.app, indianDonation(), 'pm_card_chargeDeclined', ip);
-    const confirmed = await step('sandbox/confirm (declined)', () => confirm(sandboxApp.app, created.json().data.client_secret, 'pm_card_chargeDeclined', ip));
+    const created = await createIntent(sandboxApp.app, indianDonation(), TEST_CARDS.declined.paymentMethod, ip);
+    const confirmed = await step('sandbox/confirm (declined)', () => confirm(sandboxApp.app, created.json().data.client_secret, TEST_CARDS.declined.paymentMethod, ip));
     expect(confirmed.json().data.payment_intent.status).toBe('requires_payment_method');
     await step('webhook (payment failed)', deliverHeld);
     const failures = await ctx.database.db.execute(sql`select count(*)::int as n from payment_failures where client_ip = ${ip}`);

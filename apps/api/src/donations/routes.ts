@@ -1,3 +1,16 @@
+import {
+  CreateIntentFields,
+  CreateIntentReply,
+  errorReplies,
+  FormBody,
+  PaymentsConfigReply,
+  SaveDonationFields,
+  SaveDonationReply,
+  StatsReply,
+  WebhookEvent,
+  WebhookHeaders,
+  WebhookReply,
+} from '@charity/domain/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http-errors.js';
 import { CREATE_INTENT_RATE_LIMIT, DONATION_ROUTE_MESSAGES, PAYMENT_ROUTE_MESSAGES, WEBHOOK_MESSAGES } from './messages.js';
@@ -16,20 +29,12 @@ import { saveDonation } from './use-cases/save-donation.js';
 //   POST /webhooks/stripe                  use-cases/apply-provider-event.ts (Stripe's events, or the sandbox's)
 //   POST /payments/sandbox/confirm, /payments/sandbox/authenticate   provider/sandbox-routes.ts, sandbox mode only
 // The receipt routes (/invoices/…) are the receipts module's (src/receipts/routes.ts).
+// Params, bodies and replies are the wire contract's (packages/domain/src/contract/donations.ts,
+// docs/decisions/021-wire-contract-and-openapi.md): the bodies are FormBody (Fastify checks that they are JSON
+// objects; the use cases check the fields, with the spec's messages), the replies are serialised from the contract.
 
-const savedResponse = {
-  type: 'object',
-  properties: {
-    success: { type: 'boolean' },
-    message: { type: 'string' },
-    data: {
-      type: 'object',
-      properties: {
-        donation: { type: 'object', properties: { id: { type: 'integer' }, receipt_number: { type: ['string', 'null'] } } },
-      },
-    },
-  },
-} as const;
+/** What the provider can answer besides the donation's own refusals: unreachable (502) or too slow (504). */
+const PROVIDER_ERRORS = [502, 504] as const;
 
 /** The module's routes; the sandbox's browser-facing stand-in for Stripe.js only when the provider is the sandbox. */
 export async function donationRoutes(app: FastifyInstance) {
@@ -37,22 +42,7 @@ export async function donationRoutes(app: FastifyInstance) {
 
   app.get(
     '/payments/config',
-    {
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              data: {
-                type: 'object',
-                properties: { mode: { type: 'string', enum: ['sandbox', 'stripe'] }, publishable_key: { type: ['string', 'null'] } },
-              },
-            },
-          },
-        },
-      },
-    },
+    { schema: { summary: 'Which payment provider the browser talks to', response: { 200: PaymentsConfigReply, ...errorReplies() } } },
     async () => ({ success: true, data: { mode: provider.mode, publishable_key: provider.publishableKey } }),
   );
 
@@ -69,17 +59,13 @@ export async function donationRoutes(app: FastifyInstance) {
         },
       },
       schema: {
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              message: { type: 'string' },
-              data: { type: 'object', properties: { client_secret: { type: 'string' }, payment_intent_id: { type: 'string' } } },
-            },
-          },
-        },
+        summary: 'Create the payment intent for a donation (the client secret the card form confirms)',
+        body: FormBody(CreateIntentFields, PAYMENT_ROUTE_MESSAGES.notAnObject),
+        response: { 200: CreateIntentReply, ...errorReplies(429, ...PROVIDER_ERRORS) },
       },
+      // The card-testing defence answers first (429 before any other refusal, also to a body that is not an
+      // object), so the body's check is left to the use case, which answers the FormBody's own sentence.
+      attachValidation: true,
     },
     async (request, reply) => {
       let created;
@@ -104,39 +90,31 @@ export async function donationRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/donations/save-after-payment', { schema: { response: { 200: savedResponse, 201: savedResponse } } }, async (request, reply) => {
-    const saved = await saveDonation(app, { body: request.body, clientIp: request.ip, log: request.log });
-    return reply.code(saved.created ? 201 : 200).send({
-      success: true,
-      message: DONATION_ROUTE_MESSAGES.saved,
-      data: { donation: { id: saved.id, receipt_number: saved.receiptNumber } },
-    });
-  });
+  app.post(
+    '/donations/save-after-payment',
+    {
+      schema: {
+        summary: 'Save the donation once its payment succeeded (201; 200 when it was saved before)',
+        body: FormBody(SaveDonationFields, DONATION_ROUTE_MESSAGES.notAnObject),
+        response: { 200: SaveDonationReply, 201: SaveDonationReply, ...errorReplies(404, 409, ...PROVIDER_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const saved = await saveDonation(app, { body: request.body, clientIp: request.ip, log: request.log });
+      return reply.code(saved.created ? 201 : 200).send({
+        success: true,
+        message: DONATION_ROUTE_MESSAGES.saved,
+        data: { donation: { id: saved.id, receipt_number: saved.receiptNumber } },
+      });
+    },
+  );
 
   app.get(
     '/stats',
     {
       // From the response cache; every donation written (by the save and by the webhook) drops it.
       config: { responseCache: { tags: ['stats'] } },
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              data: {
-                type: 'object',
-                properties: {
-                  totalDonations: { type: 'integer' },
-                  childrenHelped: { type: 'integer' },
-                  countries: { type: 'integer' },
-                  totalAmount: { type: 'number' },
-                },
-              },
-            },
-          },
-        },
-      },
+      schema: { summary: 'The donate page’s statistics', response: { 200: StatsReply, ...errorReplies() } },
     },
     async (_request, reply) => {
       const stats = await donationStats(app);
@@ -164,9 +142,12 @@ async function webhookRoutes(app: FastifyInstance) {
     '/webhooks/stripe',
     {
       schema: {
-        response: {
-          200: { type: 'object', properties: { received: { type: 'boolean' }, duplicate: { type: 'boolean' } } },
-        },
+        summary: 'Stripe’s events (the sandbox’s in sandbox mode), signed',
+        headers: WebhookHeaders,
+        // Documented as JSON, read as the raw bytes the signature covers (the parser above): Fastify never parses
+        // or validates it.
+        'x-body': WebhookEvent,
+        response: { 200: WebhookReply, ...errorReplies(503) },
       },
     },
     async (request, reply) => {

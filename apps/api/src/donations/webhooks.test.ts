@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
@@ -172,7 +173,7 @@ describeEachDatabase('POST /api/webhooks/stripe', (ctx) => {
   });
 
   it('marks a declined payment failed and saves nothing', async () => {
-    const { intentId } = await pay(app, indianDonation(), 'pm_card_chargeDeclined');
+    const { intentId } = await pay(app, indianDonation(), TEST_CARDS.declined.paymentMethod);
     const [event] = sandbox.held.splice(0);
     expect(event!.type).toBe('payment_intent.payment_failed');
     expect((await post(event!.payload, event!.signature)).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ORGANISATION } from '@charity/domain';
+import { ORGANISATION, TEST_CARDS } from '@charity/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -58,7 +58,7 @@ describeEachDatabase('widget donations record their partner', (ctx) => {
     app.inject({
       method: 'POST',
       url: '/api/payments/create-intent',
-      payload: { donation_data: data, payment_method_id: 'pm_card_visa', partner_origin: partnerOrigin },
+      payload: { donation_data: data, payment_method_id: TEST_CARDS.visa.paymentMethod, partner_origin: partnerOrigin },
       remoteAddress: nextIp(),
     });
 
@@ -157,7 +157,7 @@ describeEachDatabase('partner_origin with PARTNER_ORIGINS=*', (ctx) => {
       app.inject({
         method: 'POST',
         url: '/api/payments/create-intent',
-        payload: { donation_data: indianDonation(), payment_method_id: 'pm_card_visa', partner_origin: partner },
+        payload: { donation_data: indianDonation(), payment_method_id: TEST_CARDS.visa.paymentMethod, partner_origin: partner },
         remoteAddress: nextIp(),
       });
     expect((await post('https://anyone.example')).statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { TEST_CARDS } from '@charity/domain';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ describeEachDatabase('text that is not well-formed Unicode', (ctx) => {
   });
 
   const createIntent = (donationData: unknown) =>
-    app.inject({ method: 'POST', url: '/api/payments/create-intent', payload: { donation_data: donationData, payment_method_id: 'pm_card_visa' }, remoteAddress: nextIp() });
+    app.inject({ method: 'POST', url: '/api/payments/create-intent', payload: { donation_data: donationData, payment_method_id: TEST_CARDS.visa.paymentMethod }, remoteAddress: nextIp() });
 
   it('is refused in any donor field of create-intent with 400 naming the field, and nothing is recorded', async () => {
     for (const field of ['full_name', 'address', 'city', 'email', 'pan_number']) {

@@ -1,3 +1,12 @@
+import {
+  errorReplies,
+  FormBody,
+  ReceiptDownloadParams,
+  ReceiptDownloadQuery,
+  ReceiptPdf,
+  ReceiptReply,
+  ReceiptRequestFields,
+} from '@charity/domain/contract';
 import type { FastifyInstance } from 'fastify';
 import { PAYMENT_INTENT_ID_PATTERN } from '../donations/provider/provider.js';
 import { HttpError } from '../http-errors.js';
@@ -37,9 +46,21 @@ export const INVOICE_MESSAGES = {
 /** Repeats mint download tokens: a few a minute per address is plenty for a donor, and caps what a script can pile up. */
 export const INVOICE_RATE_LIMIT = { max: 20, windowMs: 60 * 1000 } as const;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+// The shapes are the wire contract's (packages/domain/src/contract/donations.ts). The body is a FormBody: Fastify
+// answers INVOICE_MESSAGES.notAnObject to anything but a JSON object, and the handler checks the fields with the
+// messages below (Ajv would coerce "7" to 7 and answer in its own words).
+const receiptSchema = {
+  summary: 'Issue the donation’s 80G receipt once and mail it once; answers its download link (20 per address per minute)',
+  body: FormBody(ReceiptRequestFields, INVOICE_MESSAGES.notAnObject),
+  response: { 200: ReceiptReply, ...errorReplies(404, 429) },
+};
+
+const downloadSchema = {
+  summary: 'The 80G receipt as a PDF, with the token its download link carries',
+  params: ReceiptDownloadParams,
+  querystring: ReceiptDownloadQuery,
+  response: { 200: { description: 'The receipt', content: { 'application/pdf': { schema: ReceiptPdf } } }, ...errorReplies(404) },
+};
 
 export async function receiptRoutes(app: FastifyInstance) {
   app.post(
@@ -52,25 +73,11 @@ export async function receiptRoutes(app: FastifyInstance) {
           errorResponseBuilder: () => new HttpError(429, 'Too many requests from this address. Please try again in a minute.'),
         },
       },
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              message: { type: 'string' },
-              data: {
-                type: 'object',
-                properties: { invoice: { type: 'object', properties: { number: { type: 'string' }, download_url: { type: 'string' } } } },
-              },
-            },
-          },
-        },
-      },
+      schema: receiptSchema,
     },
     async (request, reply) => {
-      const body = request.body;
-      if (!isRecord(body)) throw new HttpError(400, INVOICE_MESSAGES.notAnObject);
+      // A JSON object: Fastify refused anything else with INVOICE_MESSAGES.notAnObject (receiptSchema's FormBody).
+      const body = request.body as Record<string, unknown>;
       const donationId = body.donation_id;
       if (typeof donationId !== 'number' || !Number.isSafeInteger(donationId) || donationId < 1) {
         throw new HttpError(400, INVOICE_MESSAGES.donationIdInvalid);
@@ -110,12 +117,7 @@ export async function receiptRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { number: string }; Querystring: { token?: string } }>(
     '/invoices/:number/download',
-    {
-      schema: {
-        params: { type: 'object', properties: { number: { type: 'string', maxLength: 60 } } },
-        querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 100 } } },
-      },
-    },
+    { schema: downloadSchema },
     async (request, reply) => {
       const { number } = request.params;
       const token = request.query.token ?? '';

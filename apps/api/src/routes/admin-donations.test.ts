@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -234,7 +235,7 @@ describeEachDatabase('admin donations', (ctx) => {
             donor_city: 'Bengaluru',
             donor_address: '12, 100 Feet Road, Indiranagar',
             donor_pincode: '560038',
-            payment_method_id: 'pm_card_visa',
+            payment_method_id: TEST_CARDS.visa.paymentMethod,
             receipt: null,
           },
         },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AUTH_MESSAGES, LOGIN_MESSAGES } from '@charity/domain';
+import { AUTH_MESSAGES, FIELD_MAX_LENGTHS, LOGIN_MESSAGES } from '@charity/domain';
 import {
   AuthMessageReply,
   ChangePasswordFields,
@@ -69,7 +69,7 @@ export const AUTH_ROUTE_MESSAGES = {
 } as const;
 
 /** Longest password a sign-in accepts: longer than any password that can be set (256), short enough to hash. */
-export const LOGIN_PASSWORD_MAX_LENGTH = 1024;
+export const LOGIN_PASSWORD_MAX_LENGTH = FIELD_MAX_LENGTHS.auth.login_password;
 
 /** Cleaning of old sessions and attempt windows runs at most this often per process, on a sign-in. */
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;

@@ -2,7 +2,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
+import { DONATION_ROUTE_MESSAGES, PAYMENT_ROUTE_MESSAGES } from '../donations/messages.js';
 import { DOCS_PATH, OPENAPI_PATH } from '../plugins/openapi.js';
+import { INVOICE_MESSAGES } from '../receipts/routes.js';
 import { describeEachDatabase } from '../../test/support/databases.js';
 import { EXPECTED_BASELINE_HEADERS } from '../../test/support/security-headers.js';
 import { AUTH_ROUTE_MESSAGES } from './auth.js';
@@ -70,10 +72,40 @@ describeEachDatabase('the OpenAPI document', (ctx) => {
     expect(document.paths['/api/campaigns/{id}']!.get!.security).toBeUndefined();
   });
 
+  it('describes the donation routes: the body each takes, its reply and its 400 error (the sandbox’s in sandbox mode)', () => {
+    const withBody = [
+      'post /api/payments/create-intent',
+      'post /api/donations/save-after-payment',
+      'post /api/invoices/generate-and-send',
+      'post /api/webhooks/stripe',
+      'post /api/payments/sandbox/confirm',
+      'post /api/payments/sandbox/authenticate',
+    ];
+    const withoutBody = ['get /api/payments/config', 'get /api/stats', 'get /api/invoices/{number}/download'];
+    for (const route of [...withBody, ...withoutBody]) {
+      const [method, path] = route.split(' ') as [string, string];
+      const operation = document.paths[path]?.[method];
+      expect(operation, route).toBeDefined();
+      expect(Object.keys(operation!.responses ?? {}), route).toEqual(expect.arrayContaining(['200', '400', '500']));
+      if (withBody.includes(route)) expect(operation!.requestBody, route).toBeDefined();
+    }
+    // The webhook is documented as JSON, though the route keeps the raw bytes for the signature.
+    const webhook = document.paths['/api/webhooks/stripe']!.post!.requestBody as { content: Record<string, unknown> };
+    expect(Object.keys(webhook.content)).toEqual(['application/json']);
+    // The receipt's PDF is documented as a PDF.
+    const download = document.paths['/api/invoices/{number}/download']!.get!.responses!['200'] as { content: Record<string, unknown> };
+    expect(Object.keys(download.content)).toEqual(['application/pdf']);
+  });
+
   it('answers a form body that is not a JSON object with the route’s own sentence, never Ajv’s', async () => {
     for (const [url, message] of [
       ['/api/contact', CONTACT_ROUTE_MESSAGES.notAnObject],
       ['/api/auth/login', AUTH_ROUTE_MESSAGES.notAnObject],
+      ['/api/payments/create-intent', PAYMENT_ROUTE_MESSAGES.notAnObject],
+      ['/api/donations/save-after-payment', DONATION_ROUTE_MESSAGES.notAnObject],
+      ['/api/payments/sandbox/confirm', PAYMENT_ROUTE_MESSAGES.sandboxBody],
+      ['/api/payments/sandbox/authenticate', PAYMENT_ROUTE_MESSAGES.sandboxAuthBody],
+      ['/api/invoices/generate-and-send', INVOICE_MESSAGES.notAnObject],
     ] as const) {
       for (const payload of ['[1, 2]', 'null', '"text"', '42']) {
         const response = await app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' } });

@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations, paymentAttempts } from '../db/schema.js';
@@ -61,7 +62,7 @@ describeEachDatabase('CORS for partner pages', (ctx) => {
       const created = await app.inject({
         method: 'POST',
         url: '/api/payments/create-intent',
-        payload: { donation_data: indianDonation(), payment_method_id: 'pm_card_visa' },
+        payload: { donation_data: indianDonation(), payment_method_id: TEST_CARDS.visa.paymentMethod },
         headers: origin ? { origin } : {},
         remoteAddress: nextIp(),
       });

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { TEST_CARDS } from '@charity/domain';
 import { indianDonation } from '../support/donations.js';
 
 // Donors over real HTTP, as the donate wizard does it in sandbox mode: create-intent, the sandbox's confirm (what
@@ -94,12 +95,12 @@ export function runDonors(
 
   async function donate(n: number): Promise<void> {
     const address = nextAddress();
-    const created = await post(agent, base, '/api/payments/create-intent', { donation_data: data, payment_method_id: 'pm_card_visa' }, address);
+    const created = await post(agent, base, '/api/payments/create-intent', { donation_data: data, payment_method_id: TEST_CARDS.visa.paymentMethod }, address);
     if (created.status !== 200) throw new Error(`create-intent answered ${created.status}: ${JSON.stringify(created.body)}`);
     const intentId = String(created.body.data!.payment_intent_id);
     const entry: LedgerEntry = { intentId, paid: false, donationId: null, receiptNumber: null };
     run.ledger.push(entry);
-    const confirmed = await post(agent, base, '/api/payments/sandbox/confirm', { client_secret: created.body.data!.client_secret, payment_method_id: 'pm_card_visa' }, address);
+    const confirmed = await post(agent, base, '/api/payments/sandbox/confirm', { client_secret: created.body.data!.client_secret, payment_method_id: TEST_CARDS.visa.paymentMethod }, address);
     const status = (confirmed.body.data?.payment_intent as { status?: string } | undefined)?.status;
     if (confirmed.status !== 200 || status !== 'succeeded') throw new Error(`sandbox/confirm answered ${confirmed.status}: ${JSON.stringify(confirmed.body)}`);
     entry.paid = true;
@@ -108,7 +109,7 @@ export function runDonors(
       agent,
       base,
       '/api/donations/save-after-payment',
-      { donation_data: data, payment_intent_id: intentId, payment_method_id: 'pm_card_visa', payment_status: 'completed' },
+      { donation_data: data, payment_intent_id: intentId, payment_method_id: TEST_CARDS.visa.paymentMethod, payment_status: 'completed' },
       address,
     );
     // 201: this save wrote the donation; 200: the webhook had written it first (the same donation).

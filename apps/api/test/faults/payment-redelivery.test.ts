@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -16,7 +17,7 @@ describeEachDatabase('re-delivering sandbox payments left without their donation
     // The process that took the payments: its events never leave it (held, then the process is gone).
     const first = await buildSandboxApp(ctx, { holdEvents: true });
     const lost = await pay(first.app, indianDonation({ amount: 2500 }));
-    const declined = await pay(first.app, usDonation(), 'pm_card_chargeDeclined');
+    const declined = await pay(first.app, usDonation(), TEST_CARDS.declined.paymentMethod);
     const unconfirmed = (await createIntent(first.app, usDonation({ amount: 40 }))).json().data.payment_intent_id as string;
     expect(first.sandbox.held.map((event) => event.type)).toEqual(['payment_intent.succeeded', 'payment_intent.payment_failed']);
     await first.app.close();

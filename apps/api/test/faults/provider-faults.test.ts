@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -81,7 +82,7 @@ describeEachDatabase('Stripe failing or not answering', (ctx) => {
     const paid = await Promise.all(
       FAULTS.map(async ({ fault }) => {
         const data = indianDonation({ amount: 1000 + FAULTS.findIndex((f) => f.fault === fault) });
-        const created = await createIntent(app, data, 'pm_card_visa');
+        const created = await createIntent(app, data, TEST_CARDS.visa.paymentMethod);
         expect(created.statusCode, created.body).toBe(200);
         const intentId = created.json().data.payment_intent_id as string;
         stripe.succeed(intentId);

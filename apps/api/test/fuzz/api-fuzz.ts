@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { TEST_CARDS } from '@charity/domain';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -239,8 +240,8 @@ describeOn('API fuzz', (ctx) => {
     expect(invoice.statusCode, invoice.body).toBe(200);
     const download = new URL(invoice.json().data.invoice.download_url as string, 'http://x');
     const pending = await createIntent(app, indianDonation({ amount: 700 }));
-    const actionIntent = await createIntent(app, indianDonation({ amount: 800 }), 'pm_card_authenticationRequired');
-    await confirm(app, actionIntent.json().data.client_secret, 'pm_card_authenticationRequired');
+    const actionIntent = await createIntent(app, indianDonation({ amount: 800 }), TEST_CARDS.authentication.paymentMethod);
+    await confirm(app, actionIntent.json().data.client_secret, TEST_CARDS.authentication.paymentMethod);
     await app.payments.idle();
     await app.mailer.idle();
 

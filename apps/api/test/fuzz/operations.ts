@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { indianDonation } from '../support/donations.js';
@@ -171,13 +172,13 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
     'DELETE /api/events/:id/images/:imageId': { auth: 'admin', params: { id: id(world.eventId), imageId: id(world.imageId) } },
     'GET /api/payments/config': {},
     'POST /api/payments/create-intent': {
-      body: jsonBodies({ donation_data: donationData, payment_method_id: 'pm_card_chargeDeclined' }, { keep: 6 }),
+      body: jsonBodies({ donation_data: donationData, payment_method_id: TEST_CARDS.declined.paymentMethod }, { keep: 6 }),
       headers: fc.oneof(fc.constant({}), fc.record({ origin: fc.constantFrom('https://evil.example', 'null', 'http://127.0.0.1') })),
     },
-    'POST /api/payments/sandbox/confirm': { body: jsonBodies({ client_secret: world.clientSecret, payment_method_id: 'pm_card_visa' }) },
+    'POST /api/payments/sandbox/confirm': { body: jsonBodies({ client_secret: world.clientSecret, payment_method_id: TEST_CARDS.visa.paymentMethod }) },
     'POST /api/payments/sandbox/authenticate': { body: jsonBodies({ client_secret: world.actionClientSecret, outcome: 'fail' }) },
     'POST /api/donations/save-after-payment': {
-      body: jsonBodies({ donation_data: donationData, payment_intent_id: world.intentId, payment_method_id: 'pm_card_visa', payment_status: 'completed' }),
+      body: jsonBodies({ donation_data: donationData, payment_intent_id: world.intentId, payment_method_id: TEST_CARDS.visa.paymentMethod, payment_status: 'completed' }),
     },
     'GET /api/stats': {},
     'POST /api/invoices/generate-and-send': { body: jsonBodies({ donation_id: world.donationId, payment_intent_id: world.intentId }) },

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { TEST_CARDS } from '@charity/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -27,7 +28,7 @@ const PAN = 'ABCDE1234F';
 const PHONE = '9876543210';
 const EMAIL = 'asha.verma@example.org';
 const ADDRESS = '12, 100 Feet Road, Indiranagar';
-const CARD = '4242424242424242';
+const CARD = TEST_CARDS.visa.number;
 const CVC = '314';
 
 /** The donor of every request: the test's values in every field (indianDonation has them by default). */
@@ -125,12 +126,12 @@ describeEachDatabase('the server log when everything fails', (ctx) => {
 
   const save = (data: unknown, intentId: string) =>
     call('POST', '/api/donations/save-after-payment', {
-      json: { donation_data: data, payment_intent_id: intentId, payment_method_id: 'pm_card_visa', payment_status: 'completed', card: CARELESS_CARD },
+      json: { donation_data: data, payment_intent_id: intentId, payment_method_id: TEST_CARDS.visa.paymentMethod, payment_status: 'completed', card: CARELESS_CARD },
     });
 
   it('holds no PAN, phone, email, street address, card number or CVC, though every error path ran', { timeout: 180_000 }, async () => {
     // ---- A donation that works, its receipt mailed to a server that is down ----
-    const paid = await pay(donation(), 'pm_card_visa');
+    const paid = await pay(donation(), TEST_CARDS.visa.paymentMethod);
     expect(paid.status).toBe('succeeded');
     const saved = await save(donation(), paid.intentId);
     expect([200, 201]).toContain(saved.status);
@@ -143,18 +144,18 @@ describeEachDatabase('the server log when everything fails', (ctx) => {
     expect((await save(donation({ amount: 5 }), paid.intentId)).status).toBe(409);
 
     // ---- A declined card, and 3-D Secure failed and completed ----
-    expect((await pay(donation({ amount: 600 }), 'pm_card_chargeDeclined')).status).toBe('requires_payment_method');
-    const secure = await pay(donation({ amount: 700 }), 'pm_card_authenticationRequired');
+    expect((await pay(donation({ amount: 600 }), TEST_CARDS.declined.paymentMethod)).status).toBe('requires_payment_method');
+    const secure = await pay(donation({ amount: 700 }), TEST_CARDS.authentication.paymentMethod);
     expect(secure.status).toBe('requires_action');
     expect((await call('POST', '/api/payments/sandbox/authenticate', { json: { client_secret: secure.clientSecret, outcome: 'fail', card: CARELESS_CARD } })).status).toBe(200);
-    const secureOk = await pay(donation({ amount: 800 }), 'pm_card_authenticationRequired');
+    const secureOk = await pay(donation({ amount: 800 }), TEST_CARDS.authentication.paymentMethod);
     expect((await call('POST', '/api/payments/sandbox/authenticate', { json: { client_secret: secureOk.clientSecret, outcome: 'complete' } })).status).toBe(200);
     await settle();
 
     // ---- 429: the card-testing defence (failures from one address), and the contact form's limit ----
     const tester = nextIp();
-    for (let i = 0; i < 5; i += 1) await pay(donation({ amount: 100 + i }), 'pm_card_chargeDeclined', tester);
-    const refused = await call('POST', '/api/payments/create-intent', { json: { donation_data: donation(), payment_method_id: 'pm_card_visa', card: CARELESS_CARD }, ip: tester });
+    for (let i = 0; i < 5; i += 1) await pay(donation({ amount: 100 + i }), TEST_CARDS.declined.paymentMethod, tester);
+    const refused = await call('POST', '/api/payments/create-intent', { json: { donation_data: donation(), payment_method_id: TEST_CARDS.visa.paymentMethod, card: CARELESS_CARD }, ip: tester });
     expect(refused.status).toBe(429);
     const writer = nextIp();
     const contact = { ...PERSONAL_FIELDS, subject: 'volunteer' };
@@ -220,11 +221,11 @@ describeEachDatabase('the server log when everything fails', (ctx) => {
     for (const statement of statements) await db.execute(sql.raw(statement));
     try {
       // The payment attempt (whole donation_data bound as a parameter; the check's detail is the failing row).
-      const attempt = await call('POST', '/api/payments/create-intent', { json: { donation_data: donation({ amount: 900 }), payment_method_id: 'pm_card_visa', card: CARELESS_CARD } });
+      const attempt = await call('POST', '/api/payments/create-intent', { json: { donation_data: donation({ amount: 900 }), payment_method_id: TEST_CARDS.visa.paymentMethod, card: CARELESS_CARD } });
       expect(attempt.status).toBe(500);
       expect(attempt.body).toEqual({ success: false, message: 'Internal server error. Please try again later.' });
       // The donation (the browser's save and the sandbox's webhook both try; the trigger raises with the values).
-      const refusedPayment = await pay(donation({ amount: 950 }), 'pm_card_visa');
+      const refusedPayment = await pay(donation({ amount: 950 }), TEST_CARDS.visa.paymentMethod);
       expect(refusedPayment.status).toBe('succeeded');
       expect((await save(donation({ amount: 950 }), refusedPayment.intentId)).status).toBe(500);
       // The contact message.
@@ -258,7 +259,7 @@ describeEachDatabase('the server log when everything fails', (ctx) => {
     expect(log).toContain('payment failed');
     // …and none of the donor's or the card's values, in any spelling.
     const lower = log.toLowerCase();
-    for (const value of [PAN, PHONE, EMAIL, encodeURIComponent(EMAIL), ADDRESS, '100 Feet Road', CARD, '4242 4242 4242 4242', adminToken, editorToken]) {
+    for (const value of [PAN, PHONE, EMAIL, encodeURIComponent(EMAIL), ADDRESS, '100 Feet Road', CARD, TEST_CARDS.visa.spaced, adminToken, editorToken]) {
       expect(lower, value).not.toContain(value.toLowerCase());
     }
     // The CVC as the value of a card field, or next to such a word (elsewhere 314 may be a time in ms or an id).

@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
@@ -11,7 +12,7 @@ import { buildSandboxApp, generateInvoice, indianDonation, nextIp, saveAfterPaym
 // send them along (the sandbox itself only ever takes payment-method ids, as Stripe.js hands them out), in the
 // body, the query and a header, so that redaction and the one-line request log are both tested.
 
-const CARD = '4242 4242 4242 4242';
+const CARD = TEST_CARDS.visa.spaced;
 const CARD_DIGITS = CARD.replaceAll(' ', '');
 const CVC = '123';
 const EXPIRY = '12/34';
@@ -39,7 +40,7 @@ describeEachDatabase('log lines during a donation and sign-ins', (ctx) => {
       method: 'POST',
       url: `/api/payments/create-intent?card=${CARD_DIGITS}&cvc=${CVC}`,
       headers: { 'x-card-number': CARD_DIGITS },
-      payload: { donation_data: { ...data }, payment_method_id: 'pm_card_visa', card, cardNumber: CARD, cvc: CVC },
+      payload: { donation_data: { ...data }, payment_method_id: TEST_CARDS.visa.paymentMethod, card, cardNumber: CARD, cvc: CVC },
       remoteAddress: ip,
     });
     expect(created.statusCode, created.body).toBe(200);
@@ -47,7 +48,7 @@ describeEachDatabase('log lines during a donation and sign-ins', (ctx) => {
     const confirmed = await app.inject({
       method: 'POST',
       url: '/api/payments/sandbox/confirm',
-      payload: { client_secret: clientSecret, payment_method_id: 'pm_card_visa', card },
+      payload: { client_secret: clientSecret, payment_method_id: TEST_CARDS.visa.paymentMethod, card },
       remoteAddress: ip,
     });
     expect(confirmed.json().data.payment_intent.status).toBe('succeeded');

@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -108,7 +109,7 @@ describeEachDatabase('one trusted proxy in front (TRUST_PROXY=1), a client forgi
 
   it('create-intent: the per-address cap of intents holds for the real client (429)', async () => {
     const real = '198.51.100.21';
-    const intent = () => post('/api/payments/create-intent', { donation_data: indianDonation(), payment_method_id: 'pm_card_visa' }, throughNginx(real));
+    const intent = () => post('/api/payments/create-intent', { donation_data: indianDonation(), payment_method_id: TEST_CARDS.visa.paymentMethod }, throughNginx(real));
     for (let i = 0; i < CREATE_INTENT_RATE_LIMIT.max; i += 1) expect((await intent()).status, `intent ${i + 1}`).toBe(200);
     const refused = await intent();
     expect(refused.status).toBe(429);
@@ -118,16 +119,16 @@ describeEachDatabase('one trusted proxy in front (TRUST_PROXY=1), a client forgi
   it('card testing: after 5 declined cards the real client is refused (429), whatever it puts in front', async () => {
     const real = '198.51.100.31';
     for (let i = 0; i < 5; i += 1) {
-      const created = await post('/api/payments/create-intent', { donation_data: indianDonation(), payment_method_id: 'pm_card_chargeDeclined' }, throughNginx(real));
+      const created = await post('/api/payments/create-intent', { donation_data: indianDonation(), payment_method_id: TEST_CARDS.declined.paymentMethod }, throughNginx(real));
       expect(created.status, `intent ${i + 1}`).toBe(200);
       const secret = json(created).data!.client_secret as string;
-      const declined = await post('/api/payments/sandbox/confirm', { client_secret: secret, payment_method_id: 'pm_card_chargeDeclined' }, throughNginx(real));
+      const declined = await post('/api/payments/sandbox/confirm', { client_secret: secret, payment_method_id: TEST_CARDS.declined.paymentMethod }, throughNginx(real));
       expect((json(declined).data!.payment_intent as { last_payment_error: { code: string } }).last_payment_error.code, `confirm ${i + 1}`).toBe('card_declined');
     }
-    const refused = await post('/api/payments/create-intent', { donation_data: indianDonation(), payment_method_id: 'pm_card_visa' }, throughNginx(real));
+    const refused = await post('/api/payments/create-intent', { donation_data: indianDonation(), payment_method_id: TEST_CARDS.visa.paymentMethod }, throughNginx(real));
     expect(refused.status).toBe(429);
     expect(json(refused)).toEqual({ success: false, message: PAYMENT_ROUTE_MESSAGES.tooManyFailures });
-    const other = await post('/api/payments/create-intent', { donation_data: indianDonation(), payment_method_id: 'pm_card_visa' }, throughNginx('198.51.100.32'));
+    const other = await post('/api/payments/create-intent', { donation_data: indianDonation(), payment_method_id: TEST_CARDS.visa.paymentMethod }, throughNginx('198.51.100.32'));
     expect(other.status).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/open.js';
 import { contactMessages, donations, mailOutbox } from '../../src/db/schema.js';
@@ -35,7 +36,7 @@ export function donationRow(overrides: Partial<DonationInsert> = {}): DonationIn
     source: 'website',
     status: 'completed',
     paymentIntentId: `pi_admin_${Date.now().toString(36)}_${counter}`,
-    paymentMethodId: 'pm_card_visa',
+    paymentMethodId: TEST_CARDS.visa.paymentMethod,
     ...overrides,
   };
 }

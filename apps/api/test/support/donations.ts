@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
@@ -97,7 +98,7 @@ export async function buildSandboxApp(
   return { app, sandbox, deliveryErrors };
 }
 
-export function createIntent(app: FastifyInstance, donationData: unknown, paymentMethodId = 'pm_card_visa', remoteAddress = nextIp()) {
+export function createIntent(app: FastifyInstance, donationData: unknown, paymentMethodId = TEST_CARDS.visa.paymentMethod, remoteAddress = nextIp()) {
   return app.inject({
     method: 'POST',
     url: '/api/payments/create-intent',
@@ -106,7 +107,7 @@ export function createIntent(app: FastifyInstance, donationData: unknown, paymen
   });
 }
 
-export function confirm(app: FastifyInstance, clientSecret: string, paymentMethodId = 'pm_card_visa', remoteAddress = nextIp()) {
+export function confirm(app: FastifyInstance, clientSecret: string, paymentMethodId = TEST_CARDS.visa.paymentMethod, remoteAddress = nextIp()) {
   return app.inject({
     method: 'POST',
     url: '/api/payments/sandbox/confirm',
@@ -119,7 +120,7 @@ export function authenticate(app: FastifyInstance, clientSecret: string, outcome
   return app.inject({ method: 'POST', url: '/api/payments/sandbox/authenticate', payload: { client_secret: clientSecret, outcome } });
 }
 
-export function saveAfterPayment(app: FastifyInstance, donationData: unknown, paymentIntentId: string, paymentMethodId = 'pm_card_visa') {
+export function saveAfterPayment(app: FastifyInstance, donationData: unknown, paymentIntentId: string, paymentMethodId = TEST_CARDS.visa.paymentMethod) {
   return app.inject({
     method: 'POST',
     url: '/api/donations/save-after-payment',
@@ -141,7 +142,7 @@ function expectStatus(response: LightMyRequestResponse, status: number, step: st
 }
 
 /** Create the intent and confirm it, as the browser does; answers the intent's id and client secret. */
-export async function pay(app: FastifyInstance, donationData: unknown, paymentMethodId = 'pm_card_visa', remoteAddress = nextIp()) {
+export async function pay(app: FastifyInstance, donationData: unknown, paymentMethodId = TEST_CARDS.visa.paymentMethod, remoteAddress = nextIp()) {
   const created = await createIntent(app, donationData, paymentMethodId, remoteAddress);
   expectStatus(created, 200, 'create-intent');
   const { client_secret: clientSecret, payment_intent_id: intentId } = created.json().data as { client_secret: string; payment_intent_id: string };
@@ -152,7 +153,7 @@ export async function pay(app: FastifyInstance, donationData: unknown, paymentMe
 
 /** The whole browser flow for a card that succeeds: pay, then save; answers the donation id. */
 export async function donate(app: FastifyInstance, donationData: unknown, remoteAddress = nextIp()) {
-  const { intentId } = await pay(app, donationData, 'pm_card_visa', remoteAddress);
+  const { intentId } = await pay(app, donationData, TEST_CARDS.visa.paymentMethod, remoteAddress);
   const saved = await saveAfterPayment(app, donationData, intentId);
   if (saved.statusCode !== 201 && saved.statusCode !== 200) throw new Error(`save-after-payment: ${saved.statusCode} ${saved.body}`);
   return { intentId, donationId: saved.json().data.donation.id as number };

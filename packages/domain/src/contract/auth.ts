@@ -1,4 +1,6 @@
 import { Type, type Static } from 'typebox';
+import { FIELD_MAX_LENGTHS } from '../field-limits';
+import { PASSWORD_MIN_LENGTH } from '../validation/login';
 import { MessageReply, Ok } from './common';
 
 // Sign-in and the signed-in user's own account (spec sections 4 "Authentication", 7 "Auth").
@@ -13,12 +15,17 @@ export const UserOnlyReply = Ok(Type.Object({ user: UserReply }));
 export type UserOnlyReply = Static<typeof UserOnlyReply>;
 export const AuthMessageReply = MessageReply;
 
-export const LoginFields = Type.Object({ username: Type.String({ maxLength: 64 }), password: Type.String({ maxLength: 1024 }) });
+const LIMITS = FIELD_MAX_LENGTHS.auth;
+
+export const LoginFields = Type.Object({
+  username: Type.String({ maxLength: LIMITS.username }),
+  password: Type.String({ maxLength: LIMITS.login_password }),
+});
 export type LoginFields = Static<typeof LoginFields>;
 export const ChangePasswordFields = Type.Object({
-  currentPassword: Type.String({ maxLength: 1024 }),
-  newPassword: Type.String({ minLength: 6, maxLength: 256 }),
+  currentPassword: Type.String({ maxLength: LIMITS.login_password }),
+  newPassword: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: LIMITS.password }),
 });
 export type ChangePasswordFields = Static<typeof ChangePasswordFields>;
-export const ProfileFields = Type.Object({ full_name: Type.String({ maxLength: 100 }) });
+export const ProfileFields = Type.Object({ full_name: Type.String({ maxLength: LIMITS.full_name }) });
 export type ProfileFields = Static<typeof ProfileFields>;

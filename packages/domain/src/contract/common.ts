@@ -114,10 +114,11 @@ const ERROR_MEANINGS: Record<ErrorStatus, string> = {
   500: 'Something went wrong on the server.',
   502: 'The payment provider could not be reached or refused the request.',
   503: 'The database (or the service) is unavailable; try again after Retry-After.',
+  504: 'The payment provider did not answer in time.',
 };
 
 /** The error replies of a route, each `{ success: false, message }`; 400 and 500 are on every route. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503 | 504;
 export function errorReplies(...statuses: ErrorStatus[]): { [S in ErrorStatus]?: typeof ErrorReply } {
   const replies: { [S in ErrorStatus]?: typeof ErrorReply } = {};
   for (const status of [...new Set<ErrorStatus>([400, ...statuses, 500])].sort((a, b) => a - b)) {

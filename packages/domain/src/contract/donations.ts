@@ -56,7 +56,11 @@ export const BrowserIntentReply = Type.Object({
   status: Type.String(),
   amount: Type.Integer(),
   currency: Type.String(),
-  last_payment_error: Nullable(Type.Object({ code: Type.String(), decline_code: Type.String(), message: Type.String() })),
+  // decline_code only for a declined card (a failed authentication has none): a required property the serialiser
+  // cannot find would fail the reply.
+  last_payment_error: Nullable(
+    Type.Object({ code: Type.String(), decline_code: Type.Optional(Type.String()), message: Type.String() }),
+  ),
 });
 export const SandboxStepReply = Ok(Type.Object({ payment_intent: BrowserIntentReply }));
 export type SandboxStepReply = Static<typeof SandboxStepReply>;
@@ -97,6 +101,20 @@ export const ReceiptDownloadQuery = Type.Object({ token: Type.Optional(Type.Stri
 /** application/pdf */
 export const ReceiptPdf = Type.String({ format: 'binary', description: 'The 80G receipt as a PDF' });
 
-/** Stripe's event, verified against the Stripe-Signature header over the raw bytes. */
+/**
+ * Stripe's event (or the sandbox's, signed the same way), verified against the Stripe-Signature header over the raw
+ * bytes: the route keeps the body unparsed, so this shape is documentation only (`x-body`), read after the signature.
+ */
+export const WebhookEvent = Type.Object(
+  {
+    id: Type.String({ description: 'evt_…' }),
+    type: Type.String({ description: 'payment_intent.succeeded and payment_intent.payment_failed are applied; others are acknowledged' }),
+    data: Type.Object({ object: Type.Object({}, { additionalProperties: true, description: 'The PaymentIntent' }) }),
+  },
+  { additionalProperties: true },
+);
+export const WebhookHeaders = Type.Object({
+  'stripe-signature': Type.Optional(Type.String({ description: 't=…,v1=…: HMAC-SHA256 of the raw body with the webhook secret' })),
+});
 export const WebhookReply = Type.Object({ received: Type.Boolean(), duplicate: Type.Boolean() });
 export type WebhookReply = Static<typeof WebhookReply>;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { TEST_CARDS } from '@charity/domain';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Database } from '../../db/open.js';
@@ -16,24 +17,26 @@ import { rowOf, rowsOf } from '../repository/sql-rows.js';
 import { verifyStripeSignature } from './stripe-provider.js';
 
 // The built-in stand-in for Stripe (PAYMENTS_MODE=sandbox, the default without keys): no network, no real
-// money. It follows Stripe's own test PaymentMethods, which the browser's sandbox card fields hand out:
-//   pm_card_visa                    (4242 4242 4242 4242) succeeds
-//   pm_card_chargeDeclined          (4000 0000 0000 0002) is declined: card_declined / generic_decline
-//   pm_card_authenticationRequired  (4000 0025 0000 3155) needs authentication (requires_action), which the
-//                                    browser completes or fails through /api/payments/sandbox/authenticate
+// money. It follows Stripe's own test PaymentMethods, which the browser's sandbox card fields hand out (the domain's
+// one table of them, packages/domain/src/test-cards.ts):
+//   TEST_CARDS.visa            succeeds
+//   TEST_CARDS.declined        is declined: card_declined / generic_decline
+//   TEST_CARDS.authentication  needs authentication (requires_action), which the browser completes or fails through
+//                              /api/payments/sandbox/authenticate
 // Intents live in the database, in the sandbox's own table (sandbox_payment_intents: a restart or a second process
 // sees them); like Stripe, it never reads or writes the donations module's tables. It reports outcomes as Stripe
 // does: the intent answered to the browser's confirmation (which the module's use case records on the payment
 // attempt) and webhook events (payment_intent.succeeded / payment_intent.payment_failed), signed the way Stripe
 // signs them and posted to the server's own /api/webhooks/stripe, so the webhook code runs in both modes.
 
-export const SANDBOX_PAYMENT_METHODS = {
-  pm_card_visa: 'succeeds',
-  pm_card_chargeDeclined: 'declined',
-  pm_card_authenticationRequired: 'authentication',
-} as const;
+export type SandboxCardOutcome = 'succeeds' | 'declined' | 'authentication';
 
-export type SandboxPaymentMethod = keyof typeof SANDBOX_PAYMENT_METHODS;
+/** What each test card does here, by its PaymentMethod id; any other id is unknown to the sandbox. */
+export const SANDBOX_PAYMENT_METHODS: ReadonlyMap<string, SandboxCardOutcome> = new Map([
+  [TEST_CARDS.visa.paymentMethod, 'succeeds'],
+  [TEST_CARDS.declined.paymentMethod, 'declined'],
+  [TEST_CARDS.authentication.paymentMethod, 'authentication'],
+]);
 
 export const SANDBOX_ERRORS = {
   declined: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
@@ -45,7 +48,7 @@ export const SANDBOX_ERRORS = {
 
 export const SANDBOX_MESSAGES = {
   unknownPaymentMethod:
-    'This test payment method is not known to the sandbox. In test mode use a Stripe test card such as 4242 4242 4242 4242.',
+    `This test payment method is not known to the sandbox. In test mode use a Stripe test card such as ${TEST_CARDS.visa.spaced}.`,
   idempotencyMismatch: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
   unknownClientSecret: 'No such payment: the client secret does not match any payment.',
   notAwaitingAuthentication: 'This payment is not waiting for authentication.',
@@ -76,8 +79,8 @@ export interface SandboxOutcome {
 /** The states a confirmation may move an intent from (Stripe's). */
 const CONFIRMABLE: readonly string[] = ['requires_confirmation', 'requires_payment_method', 'requires_action'];
 
-function isSandboxPaymentMethod(id: string): id is SandboxPaymentMethod {
-  return Object.hasOwn(SANDBOX_PAYMENT_METHODS, id);
+function isSandboxPaymentMethod(id: string): boolean {
+  return SANDBOX_PAYMENT_METHODS.has(id);
 }
 
 function randomId(prefix: string, bytes = 12): string {
@@ -208,7 +211,8 @@ export class SandboxProvider implements PaymentProvider {
 
   /** What Stripe.js's confirmCardPayment does at Stripe: charge the card, or ask for authentication. */
   async confirm(clientSecret: string, paymentMethodId: string): Promise<SandboxOutcome> {
-    if (!isSandboxPaymentMethod(paymentMethodId)) {
+    const card = SANDBOX_PAYMENT_METHODS.get(paymentMethodId);
+    if (!card) {
       // Rare (the browser only hands out known ones): the intent's state decides the answer, as before the card.
       const row = await this.byClientSecret(clientSecret);
       if (row.status === 'succeeded') return { intent: snapshot(row), event: null };
@@ -219,7 +223,7 @@ export class SandboxProvider implements PaymentProvider {
       succeeds: { status: 'succeeded', paymentMethodId, lastPaymentError: null },
       declined: { status: 'requires_payment_method', paymentMethodId, lastPaymentError: SANDBOX_ERRORS.declined },
       authentication: { status: 'requires_action', paymentMethodId, lastPaymentError: null },
-    }[SANDBOX_PAYMENT_METHODS[paymentMethodId]];
+    }[card];
     const moved = await this.transition('confirm', clientSecret, CONFIRMABLE, values);
     if (moved) return moved;
     // Nothing moved: the intent is unknown, already paid (a repeated click, or the loser of two confirmations at

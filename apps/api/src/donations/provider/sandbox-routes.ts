@@ -1,7 +1,13 @@
+import {
+  errorReplies,
+  FormBody,
+  SandboxAuthenticateFields,
+  SandboxConfirmFields,
+  SandboxStepReply,
+} from '@charity/domain/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http-errors.js';
 import { PAYMENT_ROUTE_MESSAGES } from '../messages.js';
-import { isRecord } from '../payload.js';
 import { providerHttpError } from '../provider-errors.js';
 import { applyIntentUpdate } from '../use-cases/apply-provider-event.js';
 import type { PaymentIntentSnapshot } from './provider.js';
@@ -15,7 +21,7 @@ import type { SandboxOutcome, SandboxProvider } from './sandbox-provider.js';
 // attempt (applyIntentUpdate), as it does for Stripe's events.
 
 /** The intent as Stripe.js hands it to the browser (amount in minor units, currency lower case). */
-function browserIntent(intent: PaymentIntentSnapshot) {
+function browserIntent(intent: PaymentIntentSnapshot): SandboxStepReply['data']['payment_intent'] {
   return {
     id: intent.id,
     status: intent.status,
@@ -25,34 +31,19 @@ function browserIntent(intent: PaymentIntentSnapshot) {
   };
 }
 
-const lastPaymentErrorSchema = {
-  type: ['object', 'null'],
-  properties: { code: { type: 'string' }, decline_code: { type: 'string' }, message: { type: 'string' } },
-} as const;
-
-const sandboxResponse = {
-  200: {
-    type: 'object',
-    properties: {
-      success: { type: 'boolean' },
-      data: {
-        type: 'object',
-        properties: {
-          payment_intent: {
-            type: 'object',
-            properties: {
-              id: { type: 'string' },
-              status: { type: 'string' },
-              amount: { type: 'integer' },
-              currency: { type: 'string' },
-              last_payment_error: lastPaymentErrorSchema,
-            },
-          },
-        },
-      },
-    },
-  },
-} as const;
+// The bodies are FormBody (Fastify answers the route's own sentence to anything but a JSON object); the fields are
+// checked in the handlers, answering that same sentence: checked by Ajv, they would be coerced (5 becomes "5") and
+// refused with Ajv's words (docs/decisions/021-wire-contract-and-openapi.md).
+const confirmSchema = {
+  summary: 'Sandbox only: confirm the payment with a test card (the stand-in for Stripe.js confirmCardPayment)',
+  body: FormBody(SandboxConfirmFields, PAYMENT_ROUTE_MESSAGES.sandboxBody),
+  response: { 200: SandboxStepReply, ...errorReplies(404) },
+};
+const authenticateSchema = {
+  summary: 'Sandbox only: the donor’s answer to the test 3-D Secure dialog',
+  body: FormBody(SandboxAuthenticateFields, PAYMENT_ROUTE_MESSAGES.sandboxAuthBody),
+  response: { 200: SandboxStepReply, ...errorReplies(404) },
+};
 
 export async function sandboxRoutes(app: FastifyInstance, { sandbox }: { sandbox: SandboxProvider }) {
   async function step(run: () => Promise<SandboxOutcome>) {
@@ -66,18 +57,18 @@ export async function sandboxRoutes(app: FastifyInstance, { sandbox }: { sandbox
     return { success: true, data: { payment_intent: browserIntent(outcome.intent) } };
   }
 
-  app.post('/payments/sandbox/confirm', { schema: { response: sandboxResponse } }, async (request) => {
-    const body = request.body;
-    if (!isRecord(body) || typeof body.client_secret !== 'string' || typeof body.payment_method_id !== 'string') {
+  app.post('/payments/sandbox/confirm', { schema: confirmSchema }, async (request) => {
+    const body = request.body as Record<string, unknown>;
+    if (typeof body.client_secret !== 'string' || typeof body.payment_method_id !== 'string') {
       throw new HttpError(400, PAYMENT_ROUTE_MESSAGES.sandboxBody);
     }
     const { client_secret: clientSecret, payment_method_id: paymentMethodId } = body;
     return step(() => sandbox.confirm(clientSecret, paymentMethodId));
   });
 
-  app.post('/payments/sandbox/authenticate', { schema: { response: sandboxResponse } }, async (request) => {
-    const body = request.body;
-    if (!isRecord(body) || typeof body.client_secret !== 'string' || (body.outcome !== 'complete' && body.outcome !== 'fail')) {
+  app.post('/payments/sandbox/authenticate', { schema: authenticateSchema }, async (request) => {
+    const body = request.body as Record<string, unknown>;
+    if (typeof body.client_secret !== 'string' || (body.outcome !== 'complete' && body.outcome !== 'fail')) {
       throw new HttpError(400, PAYMENT_ROUTE_MESSAGES.sandboxAuthBody);
     }
     const { client_secret: clientSecret, outcome } = body;

@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@charity/domain';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ describe('StripeProvider against a local stand-in', () => {
       amountMinor: 100_050,
       currency: 'INR',
       idempotencyKey: '6f1c2a4e-0b8d-4c5e-9f3a-1d2e3f4a5b6c',
-      paymentMethodId: 'pm_card_visa',
+      paymentMethodId: TEST_CARDS.visa.paymentMethod,
       metadata: { attempt_key: '6f1c2a4e-0b8d-4c5e-9f3a-1d2e3f4a5b6c', campaign_id: '7', country_code: 'IN' },
       description: 'Donation to Bright Beginnings Foundation',
       receiptEmail: 'asha@example.org',
@@ -48,7 +49,7 @@ describe('StripeProvider against a local stand-in', () => {
     expect(call.form).toEqual({
       amount: '100050',
       currency: 'inr',
-      payment_method: 'pm_card_visa',
+      payment_method: TEST_CARDS.visa.paymentMethod,
       'allowed_payment_method_types[0]': 'card',
       'metadata[attempt_key]': '6f1c2a4e-0b8d-4c5e-9f3a-1d2e3f4a5b6c',
       'metadata[campaign_id]': '7',
@@ -62,7 +63,7 @@ describe('StripeProvider against a local stand-in', () => {
       amountMinor: 100_050,
       currency: 'INR',
       clientSecret: `${intent.id}_secret_standin`,
-      paymentMethodId: 'pm_card_visa',
+      paymentMethodId: TEST_CARDS.visa.paymentMethod,
       lastPaymentError: null,
       metadata: { attempt_key: '6f1c2a4e-0b8d-4c5e-9f3a-1d2e3f4a5b6c', campaign_id: '7', country_code: 'IN' },
     });
@@ -74,7 +75,7 @@ describe('StripeProvider against a local stand-in', () => {
       amountMinor: 2500,
       currency: 'usd',
       idempotencyKey: 'key-retrieve',
-      paymentMethodId: 'pm_card_visa',
+      paymentMethodId: TEST_CARDS.visa.paymentMethod,
       metadata: {},
       description: 'Donation',
       receiptEmail: null,
@@ -112,13 +113,13 @@ describe('StripeProvider against a local stand-in', () => {
       object: 'event',
       type: 'payment_intent.succeeded',
       created: 1,
-      data: { object: { id: 'pi_1', object: 'payment_intent', amount: 100, currency: 'usd', status: 'succeeded', metadata: {}, last_payment_error: null, payment_method: 'pm_card_visa' } },
+      data: { object: { id: 'pi_1', object: 'payment_intent', amount: 100, currency: 'usd', status: 'succeeded', metadata: {}, last_payment_error: null, payment_method: TEST_CARDS.visa.paymentMethod } },
     });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: KEYS.webhookSecret });
     expect(provider.verifyWebhook(Buffer.from(payload), signature)).toMatchObject({
       id: 'evt_1',
       type: 'payment_intent.succeeded',
-      intent: { id: 'pi_1', status: 'succeeded', amountMinor: 100, currency: 'USD', paymentMethodId: 'pm_card_visa' },
+      intent: { id: 'pi_1', status: 'succeeded', amountMinor: 100, currency: 'USD', paymentMethodId: TEST_CARDS.visa.paymentMethod },
     });
     expect(() => provider.verifyWebhook(Buffer.from(payload), Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' }))).toThrow(
       WebhookSignatureError,
@@ -221,7 +222,7 @@ describeEachDatabase('the donation flow with PAYMENTS_MODE=stripe', (ctx) => {
 
     const calls = standIn.calls.length;
     standIn.failNextCreate(500, { type: 'api_error', message: 'Something went wrong on our end.' });
-    const retried = await createIntent(app, usDonation(), 'pm_card_visa');
+    const retried = await createIntent(app, usDonation(), TEST_CARDS.visa.paymentMethod);
     expect(retried.statusCode).toBe(200);
     const posts = standIn.calls.slice(calls).filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(2);
