@@ -132,7 +132,7 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   // The donations module (payments, saving, webhooks, stats; the sandbox's routes in sandbox mode) and receipts.
   await app.register(donationRoutes, { prefix: '/api' });
   await app.register(receiptRoutes, { prefix: '/api' });
-  // The admin console (issue 6): every route behind app.requireAdmin.
+  // The admin console (docs/decisions/005-admin-console.md): every route behind app.requireAdmin.
   await app.register(adminDashboardRoutes, { prefix: '/api' });
   await app.register(adminCampaignRoutes, { prefix: '/api' });
   await app.register(adminDonationRoutes, { prefix: '/api' });

@@ -4,12 +4,13 @@ import { adminUsers, contactMessages, mailOutbox } from './db/schema.js';
 import { createLogger } from './logger.js';
 import { describeEachDatabase } from '../test/support/databases.js';
 
-// Issue 15 item 1: an error in the log never carries the values it was about. drizzle's "Failed query: … params: …"
-// message and its `params` hold every bound value (a whole donation_data, PAN and address included), PostgreSQL's
-// `detail` ("Failing row contains (…)", "Key (…)=(…) already exists") and `where` ("JSON data, line 1: …") hold
-// values, and so do quoted parts of some driver messages ('invalid input syntax for type integer: "…"'). The
-// logger's err serializer keeps what finds the fault (the SQLSTATE code, the constraint, table and column, the
-// driver's message with its values taken out, the stack's frames) and nothing else. Real errors from real databases.
+// An error in the log never carries the values it was about (docs/decisions/014-well-formed-text-and-error-logs.md).
+// drizzle's "Failed query: … params: …" message and its `params` hold every bound value (a whole donation_data, PAN and
+// address included), PostgreSQL's `detail` ("Failing row contains (…)", "Key (…)=(…) already exists") and `where`
+// ("JSON data, line 1: …") hold values, and so do quoted parts of some driver messages ('invalid input syntax for type
+// integer: "…"'). The logger's err serializer keeps what finds the fault (the SQLSTATE code, the constraint, table and
+// column, the driver's message with its values taken out, the stack's frames) and nothing else. Real errors from real
+// databases.
 
 const PAN = 'ABCDE1234F';
 const PHONE = '9876543210';

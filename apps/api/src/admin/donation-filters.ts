@@ -10,9 +10,9 @@ import { PARTNER_FILTER_MAX_LENGTH } from '@charity/domain/contract';
 import { HttpError } from '../http-errors.js';
 import { cleanText, MAX_ID } from '../routes/shared.js';
 
-// The filters of the admin's donation list and CSV export (domain DonationFilters, plus `partner` for the widget
-// of issue 7), read from the query string and checked once, so the list, its summary and the export can never
-// disagree about what a filter means. Empty values mean "any", as in the domain.
+// The filters of the admin's donation list and CSV export (domain DonationFilters, plus `partner` for the widget of
+// docs/decisions/006-partner-widget.md), read from the query string and checked once, so the list, its summary and the
+// export can never disagree about what a filter means. Empty values mean "any", as in the domain.
 
 export const PARTNER_MAX_LENGTH = PARTNER_FILTER_MAX_LENGTH;
 

@@ -7,7 +7,7 @@ import { bearer, createUser, signIn, type TestUser } from '../../test/support/au
 import { describeEachDatabase } from '../../test/support/databases.js';
 import { clientAddress, LOGIN_THROTTLE, loginDelayMs } from './attempts.js';
 
-// Sign-in lock-out without a denial of service (issue 15, item 4; docs/decisions/012-sign-in-lock-out.md): guessing
+// Sign-in lock-out without a denial of service (docs/decisions/012-sign-in-lock-out.md): guessing
 // from one address stops at 10 failures per account and 30 across accounts, but failures from elsewhere only slow the
 // account down for new addresses, and never the address the admin signed in from before.
 

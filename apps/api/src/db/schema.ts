@@ -147,8 +147,9 @@ export const campaigns = pgTable(
     index('campaigns_end_date_idx').on(t.endDate),
     index('campaigns_is_featured_idx').on(t.isFeatured),
     index('campaigns_created_at_id_idx').on(t.createdAt, t.id),
-    // The public list's usual shapes on a cache miss (issue 8): one status (and featured), newest first. Ascending:
-    // read backwards they give `created_at desc, id desc` (nulls first), exactly the list's order.
+    // The public list's usual shapes on a cache miss (docs/decisions/011-speed-targets-on-postgresql.md): one status
+    // (and featured), newest first. Ascending: read backwards they give `created_at desc, id desc` (nulls first),
+    // exactly the list's order.
     index('campaigns_status_created_at_id_idx').on(t.status, t.createdAt, t.id),
     index('campaigns_featured_status_created_at_id_idx').on(t.isFeatured, t.status, t.createdAt, t.id),
   ],

@@ -1,7 +1,7 @@
 import { formatCurrency, ORGANISATION, SAVED_PAYMENT_STATUS } from '@charity/domain';
 
-// The donations module's answers, word for word (spec sections 4 "Payment panel" and 7 "Payments"; the issue's
-// contract). Tests and the other packages read them from here.
+// The donations module's answers, word for word (spec sections 4 "Payment panel" and 7 "Payments";
+// docs/decisions/019-donations-module.md). Tests and the other packages read them from here.
 
 export const PAYMENT_ROUTE_MESSAGES = {
   intentCreated: 'Payment intent created',

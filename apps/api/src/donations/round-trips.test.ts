@@ -6,16 +6,18 @@ import type { DatabaseHandle } from '../db/open.js';
 import { describeEachDatabase } from '../../test/support/databases.js';
 import { buildSandboxApp, confirm, createIntent, indianDonation, nextIp, saveAfterPayment, type SandboxApp } from '../../test/support/donations.js';
 
-// Issue 8 (Speed): how many statements one sandbox donation sends to the database, step by step. Statements are
-// counted at the driver (every query, and BEGIN/COMMIT, which are round trips too), so the figure is the same
-// whatever drizzle builds. Each step is measured alone: the sandbox holds its webhook events until the step that
-// delivers them. Both orders of the race are covered: the browser's save first (the webhook then finds the
-// donation), and the webhook first (the save then finds it). The bounds are today's counts: a change that adds
-// round trips to the donation path fails here, and should say why it needs them.
+// How many statements one sandbox donation sends to the database, step by step
+// (docs/decisions/010-prepared-statements.md). Statements are counted at the driver (every query, and BEGIN/COMMIT,
+// which are round trips too), so the figure is the same whatever drizzle builds. Each step is measured alone: the
+// sandbox holds its webhook events until the step that delivers them. Both orders of the race are covered: the
+// browser's save first (the webhook then finds the donation), and the webhook first (the save then finds it). The
+// bounds are today's counts: a change that adds round trips to the donation path fails here, and should say why it
+// needs them.
 
 /**
- * Upper bounds per step (statements, BEGIN/COMMIT included). Before issue 8's work, in the same order: 4, 3, 6, 8,
- * 19 and 6 (21 statements for a donation the browser saves first).
+ * Upper bounds per step (statements, BEGIN/COMMIT included). Before docs/decisions/007-response-cache.md and
+ * docs/decisions/010-prepared-statements.md, in the same order: 4, 3, 6, 8, 19 and 6 (21 statements for a donation the
+ * browser saves first).
  */
 const BOUNDS = {
   // The card-testing count, the intent (INSERT … ON CONFLICT DO NOTHING RETURNING), the attempt.

@@ -12,8 +12,9 @@ import { allowAll } from '../../test/support/campaign-fixtures.js';
 import { describeEachDatabase, temporaryDir, testConfig } from '../../test/support/databases.js';
 import { buildSandboxApp, confirm, indianDonation, nextIp, saveAfterPayment } from '../../test/support/donations.js';
 
-// The partner donate widget (issue 7): partner_origin from create-intent to the donation (browser save and webhook),
-// the admin list and CSV showing it; the framing headers of /embed/donate; /widget.js; /storybook.
+// The partner donate widget (docs/decisions/006-partner-widget.md): partner_origin from create-intent to the donation
+// (browser save and webhook), the admin list and CSV showing it; the framing headers of /embed/donate; /widget.js;
+// /storybook.
 
 const PARTNER = 'https://partner.example';
 const PARTNER_MESSAGE = 'partner_origin must be the origin of a partner site allowed to embed the donate widget (PARTNER_ORIGINS).';

@@ -10,7 +10,7 @@ import { buildSandboxApp, donate, generateInvoice, indianDonation, usDonation } 
 import { MAIL_RETRY_DELAYS_MS } from './mailer.js';
 import { sweepMail } from './sweep.js';
 
-// Issue 8, Faults: the mail server is down when a receipt is mailed. The receipt must stay queued in the outbox (not
+// The mail server is down when a receipt is mailed. The receipt must stay queued in the outbox (not
 // lost), be sent again by the mail sweep once its retry is due and the server is back, exactly once (not duplicated),
 // with its PDF; and a receipt whose mail was never composed (the process died right after issuing it) is mailed by
 // the sweep too. Time is moved on by handing the sweep a later `now`, as its timer would after that long.

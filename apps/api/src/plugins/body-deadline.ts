@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { HttpError } from '../http-errors.js';
 import { CLIENT_ERROR_MESSAGES, type ConnectionLimits } from './connection-limits.js';
 
-// The body deadline (issue 15, item 5; docs/decisions/015-slow-clients.md): a request's body must arrive within
+// The body deadline (docs/decisions/015-slow-clients.md): a request's body must arrive within
 // 10 s of its headers, or a signed-in user's multipart upload within 10 minutes. Node's own requestTimeout is one
 // number for every request, so it stays the hard ceiling above the longest deadline, and this decides per request:
 // the route's onRequest hooks (requireAdmin) have run by preParsing, so by then it is known who is uploading.

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { BASELINE_SECURITY_HEADERS, HSTS } from './security-headers.js';
 
-// How long a client may take, and how many connections one address may hold (issue 15, item 5; the numbers and
+// How long a client may take, and how many connections one address may hold (the numbers and
 // why: docs/decisions/015-slow-clients.md). Node's HTTP server enforces the header and whole-request time-outs
 // and the keep-alive time-out; the body deadline of each request is body-deadline.ts's; the per-address cap
 // is counted here. What Node answers on its own (408, 431, an unparseable request) is answered by

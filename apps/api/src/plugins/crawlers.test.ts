@@ -10,8 +10,8 @@ import { describeEachDatabase, temporaryDir } from '../../test/support/databases
 import { RESPONSE_CACHE_CONTROL } from './response-cache.js';
 import { robotsTxt, SITEMAP_MAX_URLS, sitemapXml } from './crawlers.js';
 
-// /robots.txt and /sitemap.xml (issue 15 item 7, decision 016): what search engines may fetch, and every public page
-// and public campaign, at the addresses PUBLIC_BASE_URL gives them.
+// /robots.txt and /sitemap.xml (docs/decisions/016-not-found-robots-sitemap.md): what search engines may fetch, and
+// every public page and public campaign, at the addresses PUBLIC_BASE_URL gives them.
 
 const BASE = 'https://give.example.org';
 

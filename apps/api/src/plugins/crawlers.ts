@@ -3,7 +3,7 @@ import { asc, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { campaigns } from '../db/schema.js';
 
-// What search engines are told (issue 15 item 7, decision 016):
+// What search engines are told (docs/decisions/016-not-found-robots-sitemap.md):
 //   GET /robots.txt   the public site is open; the sign-in page, the admin console, the partner embed, the API and
 //                     Storybook are not; where the sitemap is
 //   GET /sitemap.xml  the public pages of the site's route table and every public campaign, at PUBLIC_BASE_URL

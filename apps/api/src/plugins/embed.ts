@@ -7,7 +7,7 @@ import { allowedPartnerOrigin, embedFrameAncestors } from '../partners.js';
 import { CONTENT_SECURITY_POLICY } from './security-headers.js';
 import { NOINDEX_HEADER } from './site.js';
 
-// The partner donate widget (issue 7):
+// The partner donate widget (docs/decisions/006-partner-widget.md):
 //   GET /widget.js      the one-line loader partners paste; any page, on any origin, may load it
 //   GET /embed/donate   the page widget.js frames: only the donation wizard, framable by PARTNER_ORIGINS only
 

@@ -3,7 +3,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 
-// The public reads' response cache (issue 8, Speed; docs/decisions/007-response-cache.md). A route opts in with
+// The public reads' response cache (docs/decisions/007-response-cache.md). A route opts in with
 // `config: { responseCache: { tags: [...] } }`. Its 200 answers are kept in this process, keyed by the path and the
 // normalised query (the schema's parameters only, sorted), as the serialised bytes, a strong ETag and, for bodies
 // over 1 kB, gzip and brotli copies made the first time a client asks for one. A hit is answered from the route's

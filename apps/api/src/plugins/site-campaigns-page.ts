@@ -1,8 +1,9 @@
 // /campaigns rendered with its data. The build prerenders every public page in its loading state
 // (apps/site/scripts/prerender.mjs); for /campaigns that state is skeleton cards, and the largest paint (the first
-// campaign's title) waited for the script, the API's answer and a render in the browser (issue 8: LCP 2.8 s). Here the
-// server renders the page with the first page of campaigns through the site's own server bundle (apps/site/dist/.ssr,
-// the same React code the browser runs), and sends that answer with it so the browser hydrates the same markup.
+// campaign's title) waited for the script, the API's answer and a render in the browser (LCP 2.8 s;
+// docs/decisions/009-prerendered-public-pages.md). Here the server renders the page with the first page of campaigns
+// through the site's own server bundle (apps/site/dist/.ssr, the same React code the browser runs), and sends that
+// answer with it so the browser hydrates the same markup.
 //
 // Rendering is not per request: the HTML is kept per payments mode and list answer (its ETag), and the list answer
 // comes from the API's response cache, which every campaign and donation write invalidates (decision 007). So a

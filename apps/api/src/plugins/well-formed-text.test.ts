@@ -11,10 +11,11 @@ import { solidImage } from '../../test/support/images.js';
 import type { SandboxProvider } from '../donations/provider/sandbox-provider.js';
 import { findIllFormedText } from './well-formed-text.js';
 
-// Issue 15 item 1: text that is not well-formed Unicode (a lone UTF-16 surrogate, which JSON can carry as "\ud800")
-// is refused at the boundary, for every route, with a 400 naming the field, before any route code runs; it never
-// reaches the database (a jsonb column refuses it, which used to fail the whole insert with a 500). Well-formed
-// text of every script, emoji included, is untouched, and the webhook's signature is still checked over its bytes.
+// Text that is not well-formed Unicode (a lone UTF-16 surrogate, which JSON can carry as "\ud800") is refused at the
+// boundary (docs/decisions/014-well-formed-text-and-error-logs.md), for every route, with a 400 naming the field,
+// before any route code runs; it never reaches the database (a jsonb column refuses it, which used to fail the whole
+// insert with a 500). Well-formed text of every script, emoji included, is untouched, and the webhook's signature is
+// still checked over its bytes.
 
 const NOT_TEXT = (path: string) => `${path} contains characters that are not valid text.`;
 

@@ -9,7 +9,7 @@ import { buildSandboxApp, donate, generateInvoice, indianDonation, usDonation } 
 import { issueMissingReceipts, RECEIPT_GRACE_MS, startReceiptSweep, sweepMissingReceipts } from './missing-receipts.js';
 import { formatReceiptNumber } from './receipt-number.js';
 
-// Issue 8, Faults: a completed donation whose receipt was never issued (the process was killed after saving it and
+// A completed donation whose receipt was never issued (the process was killed after saving it and
 // before the browser's generate-and-send or the webhook's background task issued it) gets exactly one receipt from
 // the receipt sweep, with its mail queued, once the normal path's grace period is over; two sweeps at once (two
 // processes on one database) never issue two receipts for one donation nor skip or repeat a number.

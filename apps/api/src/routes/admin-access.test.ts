@@ -13,11 +13,11 @@ import { bearer, createUser, signIn, type TestUser } from '../../test/support/au
 import { insertCampaigns } from '../../test/support/campaign-fixtures.js';
 import { describeEachDatabase } from '../../test/support/databases.js';
 
-// Access control of EVERY admin route (issue 6): the list is not written here but read from the app itself
-// (app.routeCatalogue: each route, recorded as it is registered, with whether app.requireAdmin guards it), and
-// cross-checked against app.printRoutes, so a new admin route is tested the day it is added and a route under
-// /api/admin without the guard fails. Each one must refuse a missing, forged, malformed, revoked, expired or idle
-// token with 401 and a signed-in non-admin with 403, and a refused write must change nothing in the database.
+// Access control of EVERY admin route (docs/decisions/005-admin-console.md): the list is not written here but read from
+// the app itself (app.routeCatalogue: each route, recorded as it is registered, with whether app.requireAdmin guards
+// it), and cross-checked against app.printRoutes, so a new admin route is tested the day it is added and a route under
+// /api/admin without the guard fails. Each one must refuse a missing, forged, malformed, revoked, expired or idle token
+// with 401 and a signed-in non-admin with 403, and a refused write must change nothing in the database.
 
 const REQUIRED = { success: false, message: 'Authentication required' };
 const EXPIRED = { success: false, message: 'Session expired' };

@@ -11,8 +11,8 @@ import { campaignJson } from '../campaigns/json.js';
 import { listCampaigns } from '../campaigns/repository.js';
 import { cleanText, pageMeta } from './shared.js';
 
-// GET /api/admin/campaigns (issue 6): every campaign, drafts included, newest first, for the console's list.
-// Creating, editing and deleting stay on POST/PUT/DELETE /api/campaigns.
+// GET /api/admin/campaigns (docs/decisions/005-admin-console.md): every campaign, drafts included, newest first, for
+// the console's list. Creating, editing and deleting stay on POST/PUT/DELETE /api/campaigns.
 
 export const ADMIN_CAMPAIGNS_PAGE_SIZE = CONTRACT_PAGE_SIZE;
 export const ADMIN_CAMPAIGN_STATUS_FILTERS = CONTRACT_STATUS_FILTERS;

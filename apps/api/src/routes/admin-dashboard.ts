@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { noStore } from '../admin/admin-routes.js';
 import { loadDashboard } from '../admin/dashboard-repository.js';
 
-// GET /api/admin/dashboard?period=30d|90d|365d (issue 6): totals, the chart's days, top campaigns and the newest
-// donations, for the admin console's first screen.
+// GET /api/admin/dashboard?period=30d|90d|365d (docs/decisions/005-admin-console.md): totals, the chart's days, top
+// campaigns and the newest donations, for the admin console's first screen.
 
 export async function adminDashboardRoutes(app: FastifyInstance) {
   noStore(app);

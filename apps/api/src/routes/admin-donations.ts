@@ -18,8 +18,8 @@ import { RESEND_RECEIPT_MESSAGES, resendReceipt } from '../receipts/resend-recei
 import { HttpError } from '../http-errors.js';
 import { pageMeta } from './shared.js';
 
-// The admin's donations (issue 6): the filtered, paged list with the summary of the whole filtered set, one
-// donation in full, sending its receipt again, and the CSV export of a filter (streamed).
+// The admin's donations (docs/decisions/005-admin-console.md): the filtered, paged list with the summary of the whole
+// filtered set, one donation in full, sending its receipt again, and the CSV export of a filter (streamed).
 
 /** A few resends a minute is plenty for a person; a stuck button or a script cannot flood a donor's inbox. */
 export const RESEND_RATE_LIMIT = { max: 10, windowMs: 60 * 1000 } as const;

@@ -13,8 +13,8 @@ import { adminMessageJson, countMessages, findMessage, listMessages, setMessageS
 import { HttpError } from '../http-errors.js';
 import { cleanText, pageMeta } from './shared.js';
 
-// The contact form's messages in the admin console (issue 6): the inbox by tab, one message, and marking it
-// read, unread or archived.
+// The contact form's messages in the admin console (docs/decisions/005-admin-console.md): the inbox by tab, one
+// message, and marking it read, unread or archived.
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 

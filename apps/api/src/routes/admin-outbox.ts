@@ -10,8 +10,9 @@ import { adminPageSize, noStore } from '../admin/admin-routes.js';
 import { listOutbox, outboxMailJson } from '../admin/outbox-repository.js';
 import { pageMeta } from './shared.js';
 
-// GET /api/admin/outbox (issue 6): every mail the server sent or kept, newest first, and whether it has an SMTP
-// server at all (without one, every mail waits here as 'stored' and staff read it in the console).
+// GET /api/admin/outbox (docs/decisions/005-admin-console.md): every mail the server sent or kept, newest first, and
+// whether it has an SMTP server at all (without one, every mail waits here as 'stored' and staff read it in the
+// console).
 
 export const OUTBOX_PAGE_SIZE = CONTRACT_PAGE_SIZE;
 export const OUTBOX_STATUS_FILTERS = CONTRACT_STATUS_FILTERS;

@@ -7,7 +7,8 @@ import { contactMessages, mailOutbox } from '../db/schema.js';
 import { describeEachDatabase } from '../../test/support/databases.js';
 import { closedPort, startSmtpSink, type SmtpSink } from '../../test/support/smtp-sink.js';
 
-// Issue 15 item 2: a contact message the visitor was told we received always has its notice to staff in the outbox.
+// A contact message the visitor was told we received always has its notice to staff in the outbox
+// (docs/decisions/014-well-formed-text-and-error-logs.md).
 // The message and its notice are written in one transaction (the mail is sent after the commit), so there is no
 // answer 201 with a message stored and its notice lost, whether the mail server is up, down or not configured, and
 // whatever well-formed text the visitor wrote; text that is not well-formed is refused before anything is written.

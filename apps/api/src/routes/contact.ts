@@ -94,9 +94,9 @@ export async function contactRoutes(app: FastifyInstance) {
 
       const payload = buildContactPayload(form);
       const to = await organisationEmail(app.db);
-      // The message and its notice to staff in one transaction: an accepted message always has its notice in the
-      // outbox (issue 15), and a notice that cannot be recorded takes the message with it (the visitor gets a 500
-      // and can send again, rather than a 201 for a message nobody is told about).
+      // The message and its notice to staff in one transaction: an accepted message always has its notice in the outbox
+      // (docs/decisions/014-well-formed-text-and-error-logs.md), and a notice that cannot be recorded takes the message
+      // with it (the visitor gets a 500 and can send again, rather than a 201 for a message nobody is told about).
       const { messageId, notice, outboxId } = await app.db.transaction(async (tx) => {
         const [stored] = await tx
           .insert(contactMessages)

@@ -9,7 +9,7 @@ import { POSTGRES_SKIP_REASON, temporaryDir } from '../support/databases.js';
 import { requireBuiltServer, startApiProcess, type ApiProcess } from './api-process.js';
 import { runDonors, type LedgerEntry } from './donor-client.js';
 
-// Crash safety (issue 8, Faults): donations run under load against the production build while the server is killed
+// Crash safety: donations run under load against the production build while the server is killed
 // with SIGKILL at random moments (no shutdown code runs: a power cut, the OOM killer, `kill -9`), and restarted on
 // the same data each time. Afterwards, with the server stopped, the database must hold:
 //   - every donation a browser was told was saved, exactly once, with the id it was told;

@@ -15,7 +15,7 @@ import { createIntent, donate, indianDonation, nextIp, pay, saveAfterPayment } f
 import { requireBuiltServer, SERVER_FILE } from './api-process.js';
 import { startCuttableProxy, type CuttableProxy } from './tcp-proxy.js';
 
-// The database stopped mid-run (issue 8, Faults). On PostgreSQL a TCP proxy stands between the API and the real
+// The database stopped mid-run. On PostgreSQL a TCP proxy stands between the API and the real
 // server (which other tests share, so it is never stopped): cutting it destroys every connection and refuses new
 // ones, as a crashed or restarting database server does. While it is cut, every call that needs the database must
 // answer 503 at once (never hang, never a 500 or a stack trace) with the catalogue's sentence, /api/health must say

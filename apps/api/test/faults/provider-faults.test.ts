@@ -9,7 +9,7 @@ import { describeEachDatabase } from '../support/databases.js';
 import { createIntent, indianDonation, saveAfterPayment } from '../support/donations.js';
 import { startFaultyStripe, type FaultyStripe, type StripeFault } from './faulty-stripe.js';
 
-// Provider faults (issue 8, Faults): the Stripe provider, with the real SDK and the production retry policy, pointed
+// Provider faults: the Stripe provider, with the real SDK and the production retry policy, pointed
 // at a stand-in that answers 500/502/503, never answers, or resets the connection. create-intent and
 // save-after-payment (which reads the intent back) must answer with a sentence a donor can read — the payment
 // service could not be reached (502), or the catalogue's time-out sentence (504) — within the time-out of each

@@ -22,13 +22,13 @@ import { HttpClient, type RawResponse } from './http-client.js';
 import { encodePart, jsonBodies, queryString as queryFor, urlString, type FuzzBody } from './inputs.js';
 import { operationSpecs, type FuzzAuth, type FuzzWorld, type OperationSpec } from './operations.js';
 
-// Schema-driven fuzz (defined here, run by api-fuzz.pglite.test.ts and api-fuzz.postgres.test.ts) of EVERY route the app registers (issue 8, "Security and bad input"). The list of routes is
-// read from the app (app.routeCatalogue, as the access-control test does), and each must have a spec in
-// operations.ts, so a new route fails this test until it is fuzzed. For each operation fast-check generates
-// FUZZ_RUNS requests (default 500) around a valid one: wrong types, huge strings, Unicode (lone surrogates, RTL,
-// NUL), missing and extra fields, SQL and script payloads, bad JSON, wrong content types, bad multipart, bad path
-// parameters and query strings. Every answer must be below 500, and an error must be the API's JSON envelope
-// { success: false, message } with a message; after every refused write the database (row counts and a hash of
+// Schema-driven fuzz (defined here, run by api-fuzz.pglite.test.ts and api-fuzz.postgres.test.ts) of EVERY route the
+// app registers. The list of routes is read from the app (app.routeCatalogue, as the access-control test does), and
+// each must have a spec in operations.ts, so a new route fails this test until it is fuzzed. For each operation
+// fast-check generates FUZZ_RUNS requests (default 500) around a valid one: wrong types, huge strings, Unicode (lone
+// surrogates, RTL, NUL), missing and extra fields, SQL and script payloads, bad JSON, wrong content types, bad
+// multipart, bad path parameters and query strings. Every answer must be below 500, and an error must be the API's JSON
+// envelope { success: false, message } with a message; after every refused write the database (row counts and a hash of
 // every table's content) and the uploads folder must be as they were. Text that is not well-formed Unicode (lone
 // surrogates, high or low, alone or in reversed pairs) put into one field, at any depth, of an otherwise valid body
 // must be answered 400 "<field> contains characters that are not valid text." (multipart: refused).

@@ -8,11 +8,11 @@ import { buildSandboxApp, donate, indianDonation } from '../support/donations.js
 import { createCampaignAsAdmin, XSS } from './xss-payloads.js';
 import { parseCsv } from '../support/csv.js';
 
-// Formula injection and stored HTML in the admin CSV export (issue 8), end to end: a campaign made through the
-// admin API and donations whose text starts with each character a spreadsheet treats as a formula (=, +, -, @, tab,
-// CR), exported through GET /api/admin/donations/export.csv as a signed-in admin. Every such cell must start with
-// the neutralising apostrophe and otherwise be the text as stored; HTML must stay text (a CSV is not HTML: no
-// entity escaping, no stripping). admin-donations-export.test.ts covers the format itself.
+// Formula injection and stored HTML in the admin CSV export (docs/decisions/005-admin-console.md), end to end: a
+// campaign made through the admin API and donations whose text starts with each character a spreadsheet treats as a
+// formula (=, +, -, @, tab, CR), exported through GET /api/admin/donations/export.csv as a signed-in admin. Every such
+// cell must start with the neutralising apostrophe and otherwise be the text as stored; HTML must stay text (a CSV is
+// not HTML: no entity escaping, no stripping). admin-donations-export.test.ts covers the format itself.
 
 const FORMULA_LEADS = ['=', '+', '-', '@', '\t', '\r'] as const;
 const FORMULA_START = /^[=+\-@\t\r]/;

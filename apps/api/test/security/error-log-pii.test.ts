@@ -14,15 +14,15 @@ import { indianDonation } from '../support/donations.js';
 import { solidImage } from '../support/images.js';
 import { multipart } from '../support/multipart.js';
 
-// Issue 15 item 1: the server's log, at its most verbose level, holds no donor's personal data and no card data,
-// whatever fails. The app listens on a real port with its production logger writing to a file at `trace`, and this
-// test drives every error path it can provoke, each time with the donor's PAN, phone, email and street address (and a
-// card number and CVC a careless client sends along) in the request: a 400 on every route (the route's own checks,
-// and text that is not well-formed), 401, 403, 404, 409, 413, 415 and 429, a declined and a 3-D Secure card, the
-// mail server down, and database writes that fail (a constraint and triggers added to this test's own database make
-// the payment attempt, the donation, the contact message and the outbox insert raise, with the values in the
-// database's error detail), so the 500 paths run with a whole donation record bound to the failing statement.
-// Then the file is searched for every one of those values.
+// The server's log, at its most verbose level, holds no donor's personal data and no card data, whatever fails
+// (docs/decisions/014-well-formed-text-and-error-logs.md). The app listens on a real port with its production logger
+// writing to a file at `trace`, and this test drives every error path it can provoke, each time with the donor's PAN,
+// phone, email and street address (and a card number and CVC a careless client sends along) in the request: a 400 on
+// every route (the route's own checks, and text that is not well-formed), 401, 403, 404, 409, 413, 415 and 429, a
+// declined and a 3-D Secure card, the mail server down, and database writes that fail (a constraint and triggers added
+// to this test's own database make the payment attempt, the donation, the contact message and the outbox insert raise,
+// with the values in the database's error detail), so the 500 paths run with a whole donation record bound to the
+// failing statement. Then the file is searched for every one of those values.
 
 const PAN = 'ABCDE1234F';
 const PHONE = '9876543210';

@@ -6,7 +6,7 @@ import { bearer, createUser, type TestUser } from '../support/auth.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { buildSandboxApp, generateInvoice, indianDonation, nextIp, saveAfterPayment } from '../support/donations.js';
 
-// No card number, CVC, password, session token or Authorization header value in ANY log line (issue 8), through a
+// No card number, CVC, password, session token or Authorization header value in ANY log line, through a
 // full sandbox donation and an admin's failed and successful sign-in, at the most verbose level, with the server's
 // own logger (createLogger: the production redaction). The card details are sent the way a careless client might
 // send them along (the sandbox itself only ever takes payment-method ids, as Stripe.js hands them out), in the

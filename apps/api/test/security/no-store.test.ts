@@ -4,7 +4,7 @@ import { bearer, createUser, signIn } from '../support/auth.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { buildSandboxApp, createIntent, generateInvoice, indianDonation, nextIp, pay, saveAfterPayment } from '../support/donations.js';
 
-// Answers that carry a secret or the signed-in user (issue 15, item 6) say `Cache-Control: no-store`, successes and
+// Answers that carry a secret or the signed-in user say `Cache-Control: no-store`, successes and
 // errors alike, so no browser or proxy cache keeps a session token, a user record, a receipt's download token or a
 // payment's client secret: the sign-in, the signed-in user's own account routes, the receipt link, the intent.
 

@@ -9,7 +9,7 @@ import { buildSandboxApp, donate, generateInvoice, indianDonation } from '../sup
 import { solidImage } from '../support/images.js';
 import { EXPECTED_BASELINE_HEADERS, SITE_CSP } from '../support/security-headers.js';
 
-// Security headers on EVERY kind of answer the server gives (issue 8): JSON successes and each kind of error, a
+// Security headers on EVERY kind of answer the server gives: JSON successes and each kind of error, a
 // 304, the SPA's HTML, the partner embed page (its frame-ancestors differ by design), static JS/CSS/images, uploaded
 // pictures, a receipt PDF, the CSV export, Storybook, health, and the router's own "bad URL" answer. The exact set
 // is asserted, so a header that disappears, or one that drifts from the policy, fails here. Headers should not

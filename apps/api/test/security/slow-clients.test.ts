@@ -12,7 +12,7 @@ import { solidImage } from '../support/images.js';
 import { multipart } from '../support/multipart.js';
 import { EXPECTED_BASELINE_HEADERS } from '../support/security-headers.js';
 
-// Slow and greedy clients over raw sockets (issue 15, item 5 and the 408/431 half of item 6): a body that stops
+// Slow and greedy clients over raw sockets (docs/decisions/015-slow-clients.md): a body that stops
 // arriving, a header block that never ends, 20 kB of headers, an idle keep-alive connection and one address
 // opening connection after connection. What is asserted is what a client sees on the wire: the status, the
 // envelope, every security header, `Connection: close`, and when the server closes the socket.
@@ -173,7 +173,8 @@ describePglite('slow clients', (ctx) => {
 
     it('answers a body that stops arriving, and a header block that never ends, with 408 within ~10 s', async () => {
       const [body, headers] = await Promise.all([
-        // The issue's probe: headers with Content-Length: 100, then one byte of body, then nothing.
+        // The probe of docs/decisions/015-slow-clients.md: headers with Content-Length: 100, then one byte of body,
+        // then nothing.
         exchange(port, (socket) => void socket.write(`${JSON_HEAD('/api/auth/login', 100)}{`)),
         exchange(port, (socket) => void socket.write('POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n')),
       ]);

@@ -6,7 +6,7 @@ import { buildSandboxApp, donate, generateInvoice, indianDonation } from '../sup
 import { pdfText } from '../support/pdf-text.js';
 import { createCampaignAsAdmin, createEventAsAdmin, XSS, XSS_CAMPAIGN, XSS_EVENT } from './xss-payloads.js';
 
-// Stored XSS, API side (issue 8): campaign and event text carrying script and HTML, created through the admin
+// Stored XSS, API side: campaign and event text carrying script and HTML, created through the admin
 // API, comes back from the public JSON as the same text (not escaped twice, not stripped, not turned into markup:
 // escaping is the renderer's job, and e2e/stored-xss.spec.ts checks the site renders it inert), and the receipt PDF
 // of a donation to that campaign shows it letter for letter as text.

@@ -13,12 +13,12 @@ import { CREATE_INTENT_RATE_LIMIT, PAYMENT_ROUTE_MESSAGES } from '../../src/dona
 import { describeEachDatabase, describePglite, type DatabaseContext } from '../support/databases.js';
 import { indianDonation } from '../support/donations.js';
 
-// TRUST_PROXY behind nginx, over a real socket (issue 15, item 3). Every connection comes from 127.0.0.1: the proxy.
-// nginx's `proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for` appends the address it saw to whatever the
-// client sent, so a client that forges the header arrives as `X-Forwarded-For: <forged>, <real client>`. With
-// TRUST_PROXY=1 the client is the right-most address: a forger who changes the left part on every request is still
-// one client and meets every per-address limit. (With the old TRUST_PROXY=true the left-most, forged address was
-// taken, and none of these limits was ever reached.)
+// TRUST_PROXY behind nginx, over a real socket (docs/decisions/013-trusted-proxies.md). Every connection comes from
+// 127.0.0.1: the proxy. nginx's `proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for` appends the address it
+// saw to whatever the client sent, so a client that forges the header arrives as `X-Forwarded-For: <forged>, <real
+// client>`. With TRUST_PROXY=1 the client is the right-most address: a forger who changes the left part on every
+// request is still one client and meets every per-address limit. (With the old TRUST_PROXY=true the left-most, forged
+// address was taken, and none of these limits was ever reached.)
 
 const ONE_PROXY = loadConfig({ TRUST_PROXY: '1' }).trustProxy;
 
