@@ -2,6 +2,7 @@
 import { FALLBACK_MIN_DONATION, getCountry } from './countries';
 import { currencyFacts, FALLBACK_MINOR_UNITS, FALLBACK_QUICK_AMOUNTS } from './currencies';
 import { formatCurrency } from './format';
+import { ORGANISATION } from './organisation';
 import { toNumber } from './internal/values';
 
 /** Default donation amount in INR (spec §9); the wizard resets to it after a success. */
@@ -40,6 +41,11 @@ export function minimumDonationMessage(countryCode: string | null | undefined): 
   const min = minimumDonation(countryCode);
   const shown = country ? formatCurrency(min, country.currency) : String(min);
   return `Minimum donation amount is ${shown}`;
+}
+
+/** The refusal of an amount above the largest accepted online (currencies.ts), with where to go for larger gifts. */
+export function largestDonationMessage(max: number, currency: string): string {
+  return `The largest donation we can accept online is ${formatCurrency(max, currency)}. Please contact us at ${ORGANISATION.email} for larger gifts.`;
 }
 
 /**

@@ -36,3 +36,4 @@ export * from './donation-payment';
 export { isRecord } from './internal/values';
 export * from './site-routes';
 export * from './organisation-time';
+export * from './recurring';

@@ -1,4 +1,4 @@
-import { formatCurrency, ORGANISATION, SAVED_PAYMENT_STATUS } from '@charity/domain';
+import { largestDonationMessage, SAVED_PAYMENT_STATUS } from '@charity/domain';
 
 // The donations module's answers, word for word (spec sections 4 "Payment panel" and 7 "Payments";
 // docs/decisions/019-donations-module.md). Tests and the other packages read them from here.
@@ -8,8 +8,7 @@ export const PAYMENT_ROUTE_MESSAGES = {
   notAnObject: 'Send donation_data and payment_method_id as a JSON object.',
   paymentMethodMissing: 'payment_method_id is required.',
   paymentMethodInvalid: 'payment_method_id must be a payment method id (pm_…) from the card form.',
-  tooLarge: (max: number, currency: string) =>
-    `The largest donation we can accept online is ${formatCurrency(max, currency)}. Please contact us at ${ORGANISATION.email} for larger gifts.`,
+  tooLarge: largestDonationMessage,
   campaignClosed: 'This campaign is not accepting donations.',
   tooManyFailures: 'Too many failed payment attempts from this address. Please try again later.',
   tooManyIntents: 'Too many payment attempts from this address. Please try again later.',

@@ -9,3 +9,4 @@ export * from './campaigns';
 export * from './events';
 export * from './admin';
 export * from './donations';
+export * from './recurring';
