@@ -24,4 +24,9 @@ export const TEST_CARDS = {
   declined: card('4000000000000002', 'pm_card_chargeDeclined'),
   /** Asks for 3-D Secure authentication first (requires_action). */
   authentication: card('4000002500003155', 'pm_card_authenticationRequired'),
+  /**
+   * Saved on a monthly gift, its first payment succeeds, and later charges fail (Stripe's 4000 0000 0000 0341:
+   * "attaching succeeds, charges fail"): the sandbox's way to show a failed renewal, its retries and a lapse.
+   */
+  renewalFails: card('4000000000000341', 'pm_card_chargeCustomerFail'),
 } as const satisfies Readonly<Record<string, TestCard>>;

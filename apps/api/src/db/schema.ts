@@ -1,6 +1,7 @@
 import type { DonationPayload, Organisation } from '@charity/domain';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -13,6 +14,8 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 // The one schema both drivers share. Changing it means a new migration: `npm run db:generate -w apps/api`.
@@ -241,6 +244,8 @@ export const paymentAttempts = pgTable(
      * own site. Beside donation_data, not in it: the payload's rules (source 'website') are the wizard's, unchanged.
      */
     partnerOrigin: text('partner_origin'),
+    /** A monthly gift's sign-up: the subscription whose first invoice this intent pays (null for one-time gifts). */
+    subscriptionId: text('subscription_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -323,10 +328,17 @@ export const donations = pgTable(
     paymentMethodId: text('payment_method_id'),
     paymentAttemptId: integer('payment_attempt_id').references(() => paymentAttempts.id, { onDelete: 'restrict' }),
     receiptNumber: text('receipt_number').unique(),
+    /** The monthly gift this payment belongs to (its first payment or a renewal); null for one-time gifts. */
+    recurringGiftId: integer('recurring_gift_id').references((): AnyPgColumn => recurringGifts.id, { onDelete: 'restrict' }),
+    /** A renewal's invoice at the provider: unique, so no replay, restart or race records a renewal twice. */
+    invoiceId: text('invoice_id').unique(),
+    /** True for a monthly gift's renewals (its first payment is false). */
+    isRenewal: boolean('is_renewal').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     check('donations_amount_check', sql`${t.amount} > 0`),
+    index('donations_recurring_gift_idx').on(t.recurringGiftId, t.createdAt),
     check('donations_type_check', sql`${t.donationType} in ${sqlList(DONATION_TYPE_VALUES)}`),
     check('donations_status_check', sql`${t.status} in ${sqlList(DONATION_STATUS_VALUES)}`),
     index('donations_campaign_created_idx').on(t.campaignId, t.createdAt),
@@ -475,4 +487,184 @@ export const mailOutbox = pgTable(
     index('mail_outbox_status_created_idx').on(t.status, t.createdAt),
     index('mail_outbox_next_attempt_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
   ],
+);
+
+export const GIFT_STATUS_VALUES = ['incomplete', 'active', 'paused', 'past_due', 'lapsed', 'cancelled'] as const;
+export type GiftStatusValue = (typeof GIFT_STATUS_VALUES)[number];
+
+/**
+ * A monthly gift (docs/decisions/022-monthly-gifts.md): the module's record of a subscription at the provider,
+ * brought in step by the provider's events (ordered by provider_state_at, so an older event never overwrites a newer
+ * state). What the donor asked for is donation_data, as validated at sign-up; each payment is a donations row
+ * pointing here. Staff can cancel a gift but never change its email or amount.
+ */
+export const recurringGifts = pgTable(
+  'recurring_gifts',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: text('subscription_id').notNull().unique(),
+    customerId: text('customer_id').notNull(),
+    status: text('status').$type<GiftStatusValue>().notNull().default('incomplete'),
+    donationData: jsonb('donation_data').$type<RecordedDonationData>().notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    amountInr: numeric('amount_inr', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    /** Lower case, as validated: the "manage my monthly gift" form finds gifts by it. */
+    donorEmail: text('donor_email').notNull(),
+    partnerOrigin: text('partner_origin'),
+    paymentAttemptId: integer('payment_attempt_id').references(() => paymentAttempts.id, { onDelete: 'restrict' }),
+    startedAt: instant('started_at'),
+    nextChargeAt: instant('next_charge_at'),
+    pausedUntil: instant('paused_until'),
+    failureCount: integer('failure_count').notNull().default(0),
+    lastFailureReason: text('last_failure_reason'),
+    lastFailureAt: instant('last_failure_at'),
+    card: jsonb('card').$type<{ brand: string; last4: string; expMonth: number; expYear: number } | null>(),
+    /** The card expiry month ('2027-03') a reminder was mailed for, so it is mailed once per card. */
+    expiryNoticeFor: text('expiry_notice_for'),
+    cancelledAt: instant('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: text('cancelled_by'),
+    lapsedAt: instant('lapsed_at'),
+    /** The provider time (event created, or our own call's answer) of the state last applied. */
+    providerStateAt: instant('provider_state_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('recurring_gifts_status_check', sql`${t.status} in ${sqlList(GIFT_STATUS_VALUES)}`),
+    check('recurring_gifts_amount_check', sql`${t.amount} > 0 and ${t.amountMinor} > 0`),
+    index('recurring_gifts_email_idx').on(t.donorEmail),
+    index('recurring_gifts_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Management links of a gift: a random 256-bit token, of which only the SHA-256 is kept, valid until expires_at
+ * unless revoked. The token is the donor's only key: it reaches this gift and nothing else.
+ */
+export const recurringGiftLinks = pgTable(
+  'recurring_gift_links',
+  {
+    id: serial('id').primaryKey(),
+    giftId: integer('gift_id')
+      .notNull()
+      .references(() => recurringGifts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recurring_gift_links_gift_idx').on(t.giftId)],
+);
+
+/** Every change to a gift, who made it and when: the donor (through a link), staff (by name), or the provider. */
+export const recurringGiftChanges = pgTable(
+  'recurring_gift_changes',
+  {
+    id: serial('id').primaryKey(),
+    giftId: integer('gift_id')
+      .notNull()
+      .references(() => recurringGifts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actor: text('actor').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recurring_gift_changes_gift_idx').on(t.giftId, t.createdAt)],
+);
+
+/**
+ * The sandbox's subscriptions (PAYMENTS_MODE=sandbox), shaped like Stripe's and billed by the sandbox's own clock
+ * (sandbox_clock). Like sandbox_payment_intents, only the sandbox provider reads or writes them.
+ */
+export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  status: text('status').notNull(),
+  amountMinor: integer('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  paymentMethodId: text('payment_method_id').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  description: text('description'),
+  /** The first payment's time (sandbox clock): every renewal is counted from it. */
+  billingAnchor: instant('billing_anchor'),
+  /** Renewals taken so far (the period number of the next renewal is periods + 1). */
+  periods: integer('periods').notNull().default(0),
+  currentPeriodEnd: instant('current_period_end'),
+  pauseResumesAt: instant('pause_resumes_at'),
+  canceledAt: instant('canceled_at'),
+  cancellationReason: text('cancellation_reason'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The sandbox's invoices: one per subscription and period (unique), so a period is never billed twice. */
+export const sandboxInvoices = pgTable(
+  'sandbox_invoices',
+  {
+    id: text('id').primaryKey(),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => sandboxSubscriptions.id, { onDelete: 'cascade' }),
+    period: integer('period').notNull(),
+    status: text('status').notNull(),
+    billingReason: text('billing_reason').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    firstFailedAt: instant('first_failed_at'),
+    nextPaymentAttempt: instant('next_payment_attempt'),
+    periodStart: instant('period_start').notNull(),
+    periodEnd: instant('period_end').notNull(),
+    lastPaymentError: jsonb('last_payment_error').$type<{ code: string; decline_code?: string; message: string } | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_invoices_subscription_period_idx').on(t.subscriptionId, t.period),
+    index('sandbox_invoices_next_attempt_idx').on(t.nextPaymentAttempt).where(sql`${t.nextPaymentAttempt} is not null`),
+  ],
+);
+
+/** The sandbox's SetupIntents (a donor changing the card of a monthly gift). */
+export const sandboxSetupIntents = pgTable('sandbox_setup_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull().unique(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  customerId: text('customer_id').notNull(),
+  status: text('status').notNull(),
+  paymentMethodId: text('payment_method_id'),
+  createdAt: createdAt(),
+});
+
+/** The sandbox's clock, like a Stripe test clock: how far ahead of the real time it has been moved. One row. */
+export const sandboxClock = pgTable(
+  'sandbox_clock',
+  {
+    id: integer('id').primaryKey().default(1),
+    offsetMs: bigint('offset_ms', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('sandbox_clock_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Events the sandbox has emitted, written in the same transaction as the change they report (an outbox): delivered
+ * to the webhook after commit, and again by the sandbox's billing run while not delivered, as Stripe retries its
+ * deliveries. The webhook is idempotent on the event id, so a second delivery changes nothing.
+ */
+export const sandboxEvents = pgTable(
+  'sandbox_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: text('payload').notNull(),
+    createdAt: createdAt(),
+    deliveredAt: instant('delivered_at'),
+  },
+  (t) => [index('sandbox_events_undelivered_idx').on(t.createdAt).where(sql`${t.deliveredAt} is null`)],
 );

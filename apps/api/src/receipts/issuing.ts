@@ -8,6 +8,8 @@ import type { MailAttachment, Mailer, MailMessage, MailOutcome, MailStatusChange
 import type { ReceiptInput } from './pdf.js';
 import { drawReceiptPdf } from './pdf-thread.js';
 import { receiptMail } from './receipt-mail.js';
+import { manageUrl } from '../recurring/mails.js';
+import { mintGiftLink } from '../recurring/repository.js';
 import { receiptOrganisation } from './receipt-text.js';
 import { financialYear, RECEIPT_PREFIX, receiptFileName } from './receipt-number.js';
 
@@ -311,7 +313,14 @@ export async function receiptAttachmentsFor(db: Database, receiptId: number): Pr
 async function composeAndSend(deps: ReceiptMailDeps, receiptId: number, queuedOnly: boolean): Promise<MailOutcome | null> {
   const { db, mailer, log, publicBaseUrl } = deps;
   const [receipt] = await db
-    .select({ id: receipts.id, number: receipts.number, details: receipts.details, mailStatus: receipts.mailStatus, donorEmail: donations.donorEmail })
+    .select({
+      id: receipts.id,
+      number: receipts.number,
+      details: receipts.details,
+      mailStatus: receipts.mailStatus,
+      donorEmail: donations.donorEmail,
+      recurringGiftId: donations.recurringGiftId,
+    })
     .from(receipts)
     .innerJoin(donations, eq(donations.id, receipts.donationId))
     .where(eq(receipts.id, receiptId))
@@ -324,10 +333,17 @@ async function composeAndSend(deps: ReceiptMailDeps, receiptId: number, queuedOn
   // Drawn before the transaction: the PDF takes milliseconds of CPU, the transaction holds a connection.
   const input = receiptInputFromDetails(receipt.details);
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
-  const mail = receiptMail(input, { downloadUrl: `${publicBaseUrl}${receiptDownloadPath(receipt.number, token)}` });
-  const message: MailMessage = { to: receipt.donorEmail, ...mail, attachments: [await receiptAttachment(input)], receiptId: receipt.id };
+  const attachments = [await receiptAttachment(input)];
+  let sent: MailMessage | null = null;
 
   const recorded = await db.transaction(async (tx) => {
+    // A monthly gift's payment carries a fresh management link (the donor's key to change or stop the gift).
+    const gift = receipt.recurringGiftId === null ? null : await mintGiftLink(tx, receipt.recurringGiftId);
+    const mail = receiptMail(input, {
+      downloadUrl: `${publicBaseUrl}${receiptDownloadPath(receipt.number, token)}`,
+      manageUrl: gift ? manageUrl(publicBaseUrl, gift.token) : null,
+    });
+    const message: MailMessage = { to: receipt.donorEmail!, ...mail, attachments, receiptId: receipt.id };
     const [claimed] = await tx
       .update(receipts)
       .set({ mailStatus: mailer.delivers ? 'pending' : 'stored' })
@@ -336,6 +352,7 @@ async function composeAndSend(deps: ReceiptMailDeps, receiptId: number, queuedOn
     if (!claimed) return null;
     await tx.insert(receiptTokens).values({ receiptId: receipt.id, tokenHash: hashReceiptToken(token) });
     const queued = await mailer.enqueue(tx, message);
+    sent = message;
     await tx.update(receipts).set({ mailOutboxId: queued.outboxId, mailStatus: queued.status }).where(eq(receipts.id, receipt.id));
     // A newer mail replaces an older one still waiting for a retry: the donor gets this one, not both.
     await tx
@@ -344,12 +361,12 @@ async function composeAndSend(deps: ReceiptMailDeps, receiptId: number, queuedOn
       .where(and(eq(mailOutbox.receiptId, receipt.id), eq(mailOutbox.status, 'failed'), ne(mailOutbox.id, queued.outboxId)));
     return queued;
   });
-  if (!recorded) return null;
+  if (!recorded || !sent) return null;
   if (!mailer.delivers) {
     log.info({ outboxId: recorded.outboxId, receipt: receipt.number }, 'no SMTP_URL: mail kept in the outbox');
     return recorded;
   }
-  return mailer.deliver(recorded.outboxId, message);
+  return mailer.deliver(recorded.outboxId, sent);
 }
 
 /**

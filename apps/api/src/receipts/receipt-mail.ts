@@ -11,6 +11,8 @@ export type { ReceiptInput } from './receipt-text.js';
 export interface ReceiptMailOptions {
   /** Absolute http(s) address where the donor can download the PDF; the mail links to it when given. */
   downloadUrl?: string | null;
+  /** A monthly gift's payment: the donor's management link (docs/decisions/022-monthly-gifts.md). */
+  manageUrl?: string | null;
 }
 
 export interface ReceiptMail {
@@ -41,6 +43,9 @@ function checkedDownloadUrl(value: string | null | undefined): string | null {
 export function receiptMail(input: ReceiptInput, options: ReceiptMailOptions = {}): ReceiptMail {
   const facts = receiptFacts(input);
   const downloadUrl = checkedDownloadUrl(options.downloadUrl);
+  const manageUrl = checkedDownloadUrl(options.manageUrl);
+  // Every payment of a monthly gift says so, and how to change or stop it, without writing to the charity.
+  const monthlyLine = 'This is a payment of your monthly gift. To see your payments, or to change, pause or cancel the gift:';
   const org = facts.organisation;
   const greeting = `Dear ${facts.donor.name || 'friend'},`;
   const thanks = `Thank you for your donation to ${org.name}. Your generosity helps us care for children and their families.`;
@@ -68,6 +73,7 @@ export function receiptMail(input: ReceiptInput, options: ReceiptMailOptions = {
     thanks,
     receiptIntro,
     ...(downloadUrl ? ['', `${download}: ${downloadUrl}`] : []),
+    ...(manageUrl ? ['', monthlyLine, manageUrl] : []),
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
     ...(taxLines.length > 0 ? ['', 'Income-tax deduction (Section 80G)', ...taxLines] : []),
@@ -81,7 +87,7 @@ export function receiptMail(input: ReceiptInput, options: ReceiptMailOptions = {
 <body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #1a1a1a">
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(thanks)}<br>${escapeHtml(receiptIntro)}</p>
-${downloadUrl ? `<p><a href="${escapeHtml(downloadUrl)}" style="color: #1d4e89">${escapeHtml(download)}</a></p>\n` : ''}<table style="border-collapse: collapse">
+${downloadUrl ? `<p><a href="${escapeHtml(downloadUrl)}" style="color: #1d4e89">${escapeHtml(download)}</a></p>\n` : ''}${manageUrl ? `<p>${escapeHtml(monthlyLine)} <a href="${escapeHtml(manageUrl)}" style="color: #1d4e89">Manage your monthly gift</a></p>\n` : ''}<table style="border-collapse: collapse">
 <caption style="text-align: left; font-weight: bold; padding-bottom: 0.5em">Donation receipt ${escapeHtml(facts.receiptNumber)}</caption>
 ${rows.map(([label, value]) => `<tr><th scope="row" align="left" style="padding: 2px 1em 2px 0; vertical-align: top">${escapeHtml(label)}</th><td style="padding: 2px 0">${escapeHtml(value)}</td></tr>`).join('\n')}
 </table>

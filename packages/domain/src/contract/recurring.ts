@@ -63,7 +63,7 @@ export const RequestLinksFields = Type.Object({ email: Type.String({ maxLength: 
 export type RequestLinksFields = Static<typeof RequestLinksFields>;
 export const ChangeAmountFields = Type.Object({ amount: Type.Number() });
 export type ChangeAmountFields = Static<typeof ChangeAmountFields>;
-export const PauseFields = Type.Object({ months: StringEnum(PAUSE_MONTHS.map(String) as ['1', '2', '3']) });
+export const PauseFields = Type.Object({ months: Type.Integer({ description: `One of ${PAUSE_MONTHS.join(', ')}` }) });
 export type PauseFields = Static<typeof PauseFields>;
 export const CancelFields = Type.Object({ reason: Type.Optional(Nullable(Type.String({ maxLength: CANCEL_REASON_MAX_LENGTH }))) });
 export type CancelFields = Static<typeof CancelFields>;
@@ -111,6 +111,9 @@ export type AdminGiftTotals = Static<typeof AdminGiftTotals>;
 
 export const AdminGiftsReply = Ok(Type.Object({ gifts: Type.Array(AdminGift), totals: AdminGiftTotals, pagination: PageMeta }));
 export type AdminGiftsReply = Static<typeof AdminGiftsReply>;
+
+export const SandboxConfirmSetupFields = Type.Object({ client_secret: Type.String({ maxLength: 300 }), payment_method: Type.String({ maxLength: 255 }) });
+export const SandboxSetupIntentReply = Type.Object({ id: Type.String(), status: Type.String(), payment_method: Nullable(Type.String()) });
 
 export const StaffCancelFields = Type.Object({ reason: Type.Optional(Nullable(Type.String({ maxLength: CANCEL_REASON_MAX_LENGTH }))) });
 

@@ -63,6 +63,111 @@ export interface PaymentEvent {
   /** Seconds since the epoch, as Stripe sends it. */
   created: number;
   intent: PaymentIntentSnapshot | null;
+  /** invoice.* events: the invoice. */
+  invoice?: InvoiceSnapshot | null;
+  /** customer.subscription.* events: the subscription. */
+  subscription?: SubscriptionSnapshot | null;
+}
+
+// Monthly gifts (docs/decisions/022-monthly-gifts.md): a Stripe Subscription with an inline monthly price, or the
+// sandbox's own subscriptions, which play the same states and events. The module keeps its own record of each gift
+// (recurring_gifts) and brings it in step from these snapshots.
+
+/** Stripe's subscription statuses. */
+export type SubscriptionStatus =
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'trialing'
+  | 'active'
+  | 'past_due'
+  | 'canceled'
+  | 'unpaid'
+  | 'paused';
+
+/** The card a subscription charges: brand, last four digits and expiry only. */
+export interface CardSummary {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface SubscriptionSnapshot {
+  id: string;
+  customerId: string;
+  status: SubscriptionStatus | (string & {});
+  amountMinor: number;
+  /** ISO 4217, upper case. */
+  currency: string;
+  /** When the current period ends: the next renewal while the subscription runs. */
+  currentPeriodEnd: Date | null;
+  /** pause_collection.resumes_at: invoices until then are voided, not charged. */
+  pauseResumesAt: Date | null;
+  canceledAt: Date | null;
+  /** cancellation_details.reason: 'cancellation_requested', 'payment_failed', 'payment_disputed' or null. */
+  cancellationReason: string | null;
+  defaultPaymentMethodId: string | null;
+  card: CardSummary | null;
+  metadata: Record<string, string>;
+}
+
+export interface InvoiceSnapshot {
+  id: string;
+  subscriptionId: string | null;
+  /** draft, open, paid, uncollectible, void. */
+  status: string;
+  /** subscription_create (the first payment), subscription_cycle (a renewal), subscription_update, manual… */
+  billingReason: string | null;
+  amountDueMinor: number;
+  amountPaidMinor: number;
+  currency: string;
+  /** The payment intent that paid (or tried to pay) it, when the provider says (Stripe's basil invoices may not). */
+  paymentIntentId: string | null;
+  attemptCount: number;
+  /** When the provider tries again after a failure; null when it will not (the last retry failed). */
+  nextPaymentAttempt: Date | null;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  lastPaymentError: PaymentErrorInfo | null;
+}
+
+export interface CreateSubscriptionInput {
+  amountMinor: number;
+  currency: string;
+  /** One per sign-up (a UUID), used for the customer and the subscription (suffixed): a retry never doubles them. */
+  idempotencyKey: string;
+  paymentMethodId: string;
+  email: string;
+  name: string;
+  /** References only (attempt key, campaign id, country, gift kind): never contact details or card data. */
+  metadata: Record<string, string>;
+  description: string;
+}
+
+export interface CreatedSubscription {
+  subscription: SubscriptionSnapshot;
+  /** The first invoice's payment: the browser confirms it with `clientSecret` exactly as a one-time gift. */
+  firstPayment: { invoiceId: string; paymentIntentId: string; clientSecret: string };
+}
+
+export interface RecurringProvider {
+  createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription>;
+  retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null>;
+  /** The new monthly amount from the next renewal on (no proration: nothing is charged now). */
+  changeSubscriptionAmount(id: string, amountMinor: number, idempotencyKey: string): Promise<SubscriptionSnapshot>;
+  /** No payment until `resumesAt` (invoices in between are voided); null resumes collection now. */
+  pauseSubscription(id: string, resumesAt: Date | null): Promise<SubscriptionSnapshot>;
+  /** Ends it at once; nothing more is charged. */
+  cancelSubscription(id: string, reason: string | null): Promise<SubscriptionSnapshot>;
+  /** A SetupIntent for a new card, confirmed by the browser with its client secret. */
+  createCardSetup(customerId: string, idempotencyKey: string): Promise<{ id: string; clientSecret: string }>;
+  /**
+   * Makes the card of a succeeded SetupIntent the subscription's default, and pays an open invoice with it when the
+   * subscription is past due (a donor who changes the card after a failure is charged again at once, as Stripe's
+   * own hosted page does). Throws PaymentProviderError(400) when the SetupIntent did not succeed or is not this
+   * customer's.
+   */
+  useCardFromSetup(subscriptionId: string, setupIntentId: string): Promise<SubscriptionSnapshot>;
 }
 
 export interface PaymentProvider {
@@ -82,6 +187,8 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<PaymentIntentSnapshot | null>;
   /** Checks the signature over the exact bytes received; throws WebhookSignatureError when it does not hold. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
+  /** Monthly gifts: subscriptions at the provider. */
+  readonly recurring: RecurringProvider;
 }
 
 export class WebhookSignatureError extends Error {
@@ -111,3 +218,4 @@ export const PROVIDER_TIMEOUT_MESSAGE = HTTP_MESSAGES.timeout;
 /** pm_… / pi_… / evt_…: Stripe ids are letters, digits and underscores after their prefix. */
 export const PAYMENT_METHOD_ID_PATTERN = /^pm_[A-Za-z0-9_]{1,200}$/;
 export const PAYMENT_INTENT_ID_PATTERN = /^pi_[A-Za-z0-9_]{1,200}$/;
+export const SETUP_INTENT_ID_PATTERN = /^seti_[A-Za-z0-9_]{1,200}$/;

@@ -15,6 +15,7 @@ import {
 } from './provider.js';
 import { rowOf, rowsOf } from '../repository/sql-rows.js';
 import { verifyStripeSignature } from './stripe-provider.js';
+import { SandboxRecurring } from './sandbox-recurring.js';
 
 // The built-in stand-in for Stripe (PAYMENTS_MODE=sandbox, the default without keys): no network, no real
 // money. It follows Stripe's own test PaymentMethods, which the browser's sandbox card fields hand out (the domain's
@@ -36,6 +37,8 @@ export const SANDBOX_PAYMENT_METHODS: ReadonlyMap<string, SandboxCardOutcome> = 
   [TEST_CARDS.visa.paymentMethod, 'succeeds'],
   [TEST_CARDS.declined.paymentMethod, 'declined'],
   [TEST_CARDS.authentication.paymentMethod, 'authentication'],
+  // On session (a monthly gift's first payment) it is charged; renewals with it fail (sandbox-recurring.ts).
+  [TEST_CARDS.renewalFails.paymentMethod, 'succeeds'],
 ]);
 
 export const SANDBOX_ERRORS = {
@@ -142,11 +145,26 @@ export class SandboxProvider implements PaymentProvider {
   private holding = false;
   /** Events emitted while held (holdEvents), oldest first: signed and ready to post. */
   readonly held: Array<{ id: string; type: string; payload: string; signature: string }> = [];
+  /** Monthly gifts: the sandbox's subscriptions, invoices and clock. */
+  readonly recurring: SandboxRecurring;
 
   constructor(
     private readonly db: Database,
     private readonly onDeliveryError: (error: unknown, eventId: string) => void = () => {},
-  ) {}
+  ) {
+    this.recurring = new SandboxRecurring(
+      db,
+      {
+        signedEvent: (type, object, created, id) => this.signedObjectEvent(type, object, created, id),
+        deliverSigned: async (payload, signature) => {
+          if (!this.delivery) throw new Error('The sandbox has nowhere to deliver events yet.');
+          await this.delivery(payload, signature);
+        },
+        createIntent: (input) => this.createIntent(input),
+      },
+      onDeliveryError,
+    );
+  }
 
   /** Set once the app exists: events are posted through it to /api/webhooks/stripe. */
   deliverEventsWith(delivery: EventDelivery): void {
@@ -252,7 +270,11 @@ export class SandboxProvider implements PaymentProvider {
 
   /** Resolves when every event emitted so far has been delivered (tests; the app waits on close). */
   async idle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    for (;;) {
+      while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+      await this.recurring.idle();
+      if (this.inFlight.size === 0) return;
+    }
   }
 
   private async findBy(condition: ReturnType<typeof eq>): Promise<IntentRow | null> {
@@ -308,6 +330,8 @@ export class SandboxProvider implements PaymentProvider {
     const [raw] = rowsOf(result);
     if (!raw) return null;
     const updated = rowOf(sandboxPaymentIntents, raw);
+    // A monthly gift's first invoice: paid now, its subscription active (its own events, after the intent's).
+    if (updated.status === 'succeeded' && updated.metadata.invoice) await this.recurring.firstInvoicePaid(snapshot(updated));
     const type =
       updated.status === 'succeeded'
         ? 'payment_intent.succeeded'
@@ -352,6 +376,23 @@ export class SandboxProvider implements PaymentProvider {
       }
     }
     return { delivered, failed };
+  }
+
+  /** An event about any object (an invoice, a subscription), signed now; `id` keeps a stored event's own id. */
+  signedObjectEvent(type: string, object: Record<string, unknown>, createdSeconds: number, id?: string): { id: string; payload: string; signature: string } {
+    const body = {
+      id: id ?? randomId('evt_sbx_'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: createdSeconds,
+      livemode: false,
+      pending_webhooks: 1,
+      type,
+      data: { object },
+    };
+    const payload = JSON.stringify(body);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret, timestamp: Math.floor(Date.now() / 1000) });
+    return { id: body.id, payload, signature };
   }
 
   /** The event as Stripe would send it (a fresh id, as for a new delivery), with its Stripe-Signature header. */

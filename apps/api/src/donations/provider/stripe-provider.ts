@@ -8,9 +8,11 @@ import {
   type PaymentEvent,
   type PaymentIntentSnapshot,
   type PaymentProvider,
+  type RecurringProvider,
 } from './provider.js';
+import { invoiceFromStripe, isResourceMissing, paymentErrorFromStripe, StripeRecurring, subscriptionFromStripe } from './stripe-recurring.js';
 
-// Real payments through Stripe (PAYMENTS_MODE=stripe). The SDK talks to api.stripe.com unless `host`, `port`
+// Real payments through Stripe (PAYMENTS_MODE=stripe); monthly gifts are in stripe-recurring.ts. The SDK talks to api.stripe.com unless `host`, `port`
 // and `protocol` say otherwise (the tests point it at a local stand-in that records the calls).
 
 export interface StripeProviderOptions {
@@ -60,7 +62,6 @@ function signedAtSeconds(signatureHeader: string): number {
 
 /** A Stripe PaymentIntent as the server keeps track of it. */
 export function snapshotFromStripe(intent: Stripe.PaymentIntent, withClientSecret = false): PaymentIntentSnapshot {
-  const error = intent.last_payment_error;
   const paymentMethod = intent.payment_method;
   return {
     id: intent.id,
@@ -69,22 +70,26 @@ export function snapshotFromStripe(intent: Stripe.PaymentIntent, withClientSecre
     currency: intent.currency.toUpperCase(),
     clientSecret: withClientSecret ? intent.client_secret : null,
     paymentMethodId: typeof paymentMethod === 'string' ? paymentMethod : (paymentMethod?.id ?? null),
-    lastPaymentError: error
-      ? {
-          code: error.code ?? 'payment_failed',
-          ...(error.decline_code ? { decline_code: error.decline_code } : {}),
-          message: error.message ?? 'The payment failed.',
-        }
-      : null,
+    lastPaymentError: paymentErrorFromStripe(intent.last_payment_error),
     metadata: { ...(intent.metadata ?? {}) },
   };
 }
 
-/** A verified Stripe event as the webhook handler sees it (payment_intent.* events carry their intent). */
+/**
+ * A verified Stripe event as the webhook handler sees it: payment_intent.* events carry their intent, invoice.*
+ * events their invoice, customer.subscription.* events their subscription (by the kind of data.object).
+ */
 export function eventFromStripe(event: Stripe.Event): PaymentEvent {
   const object = event.data?.object as { object?: string } | undefined;
   const intent = object?.object === 'payment_intent' ? snapshotFromStripe(object as Stripe.PaymentIntent) : null;
-  return { id: event.id, type: event.type, created: event.created, intent };
+  return {
+    id: event.id,
+    type: event.type,
+    created: event.created,
+    intent,
+    ...(object?.object === 'invoice' ? { invoice: invoiceFromStripe(object as Stripe.Invoice) } : {}),
+    ...(object?.object === 'subscription' ? { subscription: subscriptionFromStripe(object as Stripe.Subscription) } : {}),
+  };
 }
 
 /**
@@ -140,6 +145,8 @@ export class StripeProvider implements PaymentProvider {
   readonly webhooksEnabled: boolean;
   private readonly stripe: Stripe;
   private readonly webhookSecret: string | null;
+  /** Monthly gifts: Stripe Billing subscriptions (stripe-recurring.ts), with this provider's client and error mapping. */
+  readonly recurring: RecurringProvider;
 
   constructor(options: StripeProviderOptions) {
     this.publishableKey = options.publishableKey;
@@ -155,6 +162,7 @@ export class StripeProvider implements PaymentProvider {
       ...(options.port ? { port: options.port } : {}),
       ...(options.protocol ? { protocol: options.protocol } : {}),
     });
+    this.recurring = new StripeRecurring(this.stripe, providerError);
   }
 
   async createIntent(input: CreateIntentInput): Promise<PaymentIntentSnapshot> {
@@ -183,9 +191,7 @@ export class StripeProvider implements PaymentProvider {
     try {
       return snapshotFromStripe(await this.stripe.paymentIntents.retrieve(id));
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing')) {
-        return null;
-      }
+      if (isResourceMissing(error)) return null;
       throw providerError(error);
     }
   }

@@ -29,8 +29,9 @@ const ATTEMPT_COLUMNS = [
   'paymentMethodId',
   'clientIp',
   'partnerOrigin',
+  'subscriptionId',
 ] as const satisfies ReadonlyArray<keyof NewPaymentAttempt>;
-type AttemptValues = Pick<NewPaymentAttempt, (typeof ATTEMPT_COLUMNS)[number]>;
+type AttemptValues = Omit<Pick<NewPaymentAttempt, (typeof ATTEMPT_COLUMNS)[number]>, 'subscriptionId'> & { subscriptionId?: string | null };
 
 export async function insertAttempt(db: Database, values: AttemptValues): Promise<PaymentAttemptRow> {
   const insert = prepared(db, 'attempt_insert', () =>

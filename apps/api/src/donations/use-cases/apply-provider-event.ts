@@ -5,6 +5,7 @@ import { CARD_TESTING_LIMIT, recentFailures, recordPaymentFailure, updateAttempt
 import { recordDonation } from '../repository/donations.js';
 import { recordEventOnly, succeededEventState } from '../repository/webhook-events.js';
 import { intentMismatch } from './intent-mismatch.js';
+import { applyRecurringEvent, linkFirstPayment } from '../../recurring/use-cases/apply-events.js';
 
 // Use case: apply what the provider reports about a payment. Two ways in, one set of effects:
 //  - applyProviderEvent: a verified webhook event (Stripe's, or the sandbox's posted to the same route). The event id
@@ -64,10 +65,15 @@ async function processSucceeded(app: FastifyInstance, event: PaymentEvent, inten
     return { outcome: 'ignored' as const, newDonationId: null };
   }
   const saved = await recordDonation(app.db, attempt, intent, { id: event.id, type: event.type });
+  // A monthly gift's first payment: the donation belongs to its gift (before the receipt, whose mail links to it).
+  if (attempt.subscriptionId) await linkFirstPayment(app, attempt, saved.id);
   return { outcome: saved.eventRecorded ? ('processed' as const) : ('duplicate' as const), newDonationId: saved.created ? saved.id : null };
 }
 
 export async function applyProviderEvent(app: FastifyInstance, event: PaymentEvent): Promise<EventOutcome> {
+  // Invoices and subscriptions: the monthly gifts' own events (src/recurring/use-cases/apply-events.ts).
+  const recurring = await applyRecurringEvent(app, event);
+  if (recurring) return recurring;
   let newDonationId: number | null = null;
   let failure: { clientIp: string; counted: boolean } | null = null;
   let outcome: EventOutcome;

@@ -10,6 +10,7 @@ import { amountMinorOf, isRecord, readDonationData } from '../payload.js';
 import { providerHttpError } from '../provider-errors.js';
 import { PAYMENT_METHOD_ID_PATTERN, type PaymentIntentSnapshot, type PaymentProviderError } from '../provider/provider.js';
 import { CARD_TESTING_LIMIT, insertAttempt, recentFailures } from '../repository/attempts.js';
+import { insertGift } from '../../recurring/repository.js';
 
 // Use case: create the payment intent for a donation (POST /api/payments/create-intent). The card-testing defence
 // first, then the donation validated again (the browser is not trusted), the campaign's rules, the intent at the
@@ -102,26 +103,45 @@ export async function createIntent(app: FastifyInstance, request: CreateIntentRe
   // The server, not the browser, decides what is charged: the validated amount in the currency's minor unit.
   const amountMinor = amountMinorOf(data);
   const idempotencyKey = randomUUID();
-  let intent: PaymentIntentSnapshot;
+  // References only: the donor's contact details stay in our database.
+  const metadata: Record<string, string> = {
+    attempt_key: idempotencyKey,
+    ...(campaign ? { campaign_id: String(campaign.id) } : {}),
+    donation_type: data.donation_type,
+    country_code: data.donor.country_code,
+    source: data.source,
+  };
+  let intent: Pick<PaymentIntentSnapshot, 'id' | 'clientSecret'>;
+  let subscription: { id: string; customerId: string } | null = null;
   try {
-    intent = await app.payments.provider.createIntent({
-      amountMinor,
-      currency: data.currency,
-      idempotencyKey,
-      paymentMethodId: paymentMethodId as string,
-      // References only: the donor's contact details stay in our database.
-      metadata: {
-        attempt_key: idempotencyKey,
-        ...(campaign ? { campaign_id: String(campaign.id) } : {}),
-        donation_type: data.donation_type,
-        country_code: data.donor.country_code,
-        source: data.source,
-      },
-      description: describe(campaign?.title ?? null),
-      // Not set: in live mode Stripe would mail its own payment receipt beside ours (the 80G receipt the donor
-      // needs), and two receipts for one gift confuse. Stripe.js already gives Stripe the billing email.
-      receiptEmail: null,
-    });
+    if (data.donation_type === 'monthly') {
+      // A monthly gift is a subscription whose first invoice is paid now, confirmed by the browser exactly as a
+      // one-time gift (docs/decisions/022-monthly-gifts.md).
+      const created = await app.payments.provider.recurring.createSubscription({
+        amountMinor,
+        currency: data.currency,
+        idempotencyKey,
+        paymentMethodId: paymentMethodId as string,
+        email: data.donor.email,
+        name: data.donor.full_name,
+        metadata,
+        description: `Monthly gift to ${ORGANISATION.name}${campaign ? `: ${campaign.title}` : ''}`.slice(0, 300),
+      });
+      intent = { id: created.firstPayment.paymentIntentId, clientSecret: created.firstPayment.clientSecret };
+      subscription = { id: created.subscription.id, customerId: created.subscription.customerId };
+    } else {
+      intent = await app.payments.provider.createIntent({
+        amountMinor,
+        currency: data.currency,
+        idempotencyKey,
+        paymentMethodId: paymentMethodId as string,
+        metadata,
+        description: describe(campaign?.title ?? null),
+        // Not set: in live mode Stripe would mail its own payment receipt beside ours (the 80G receipt the donor
+        // needs), and two receipts for one gift confuse. Stripe.js already gives Stripe the billing email.
+        receiptEmail: null,
+      });
+    }
   } catch (error) {
     const answer = providerHttpError(error);
     if (!answer) throw error;
@@ -131,7 +151,7 @@ export async function createIntent(app: FastifyInstance, request: CreateIntentRe
   if (!intent.clientSecret) throw new Error('The payment provider returned an intent without a client secret.');
 
   // Recorded before the browser gets the client secret: no intent can be paid without its attempt on file.
-  await insertAttempt(app.db, {
+  const attempt = await insertAttempt(app.db, {
     paymentIntentId: intent.id,
     idempotencyKey,
     donationData: data,
@@ -142,7 +162,19 @@ export async function createIntent(app: FastifyInstance, request: CreateIntentRe
     paymentMethodId: paymentMethodId as string,
     clientIp,
     partnerOrigin,
+    subscriptionId: subscription?.id ?? null,
   });
+  if (subscription) {
+    await insertGift(app.db, {
+      subscriptionId: subscription.id,
+      customerId: subscription.customerId,
+      data,
+      amountMinor,
+      campaignId: campaign?.id ?? null,
+      partnerOrigin,
+      paymentAttemptId: attempt.id,
+    });
+  }
   log.info(
     { paymentIntentId: intent.id, amountMinor, currency: data.currency, campaignId: campaign?.id ?? null, clientIp, partnerOrigin },
     'payment intent created',

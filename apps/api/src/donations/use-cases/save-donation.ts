@@ -8,6 +8,7 @@ import { PAYMENT_INTENT_ID_PATTERN, type PaymentIntentSnapshot } from '../provid
 import { findAttemptByIntent, type PaymentAttemptRow } from '../repository/attempts.js';
 import { recordDonation, type SavedDonation } from '../repository/donations.js';
 import { intentMismatch } from './intent-mismatch.js';
+import { linkFirstPayment } from '../../recurring/use-cases/apply-events.js';
 
 // Use case: save the donation once its payment succeeded (POST /api/donations/save-after-payment). Nothing the
 // browser says is taken on trust: the intent is read back from the provider (succeeded, for the amount and currency
@@ -88,6 +89,8 @@ export async function saveDonation(app: FastifyInstance, request: SaveDonationRe
   }
 
   const saved = await recordDonation(app.db, attempt, intent);
+  // A monthly gift's first payment belongs to its gift, which is active from now (idempotent: a repeated save too).
+  if (attempt.subscriptionId) await linkFirstPayment(app, attempt, saved.id);
   if (saved.created) {
     log.info({ donationId: saved.id, paymentIntentId: intentId }, 'donation saved');
     // Committed: the statistics change, and the campaign's raised amount and donor count if it has one.

@@ -1,0 +1,183 @@
+import { DAY_MS, RENEWAL_RETRY_DAYS, TEST_CARDS } from '@charity/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  campaigns,
+  donations,
+  mailOutbox,
+  paymentAttempts,
+  paymentFailures,
+  receipts,
+  recurringGiftChanges,
+  recurringGiftLinks,
+  recurringGifts,
+  sandboxClock,
+  sandboxEvents,
+  sandboxInvoices,
+  sandboxPaymentIntents,
+  sandboxSetupIntents,
+  sandboxSubscriptions,
+  webhookEvents,
+} from '../db/schema.js';
+import type { SandboxProvider } from '../donations/provider/sandbox-provider.js';
+import { describeEachDatabase } from '../../test/support/databases.js';
+import { buildSandboxApp, indianDonation, pay, saveAfterPayment } from '../../test/support/donations.js';
+
+// Monthly gifts end to end in the sandbox (docs/decisions/022-monthly-gifts.md): sign-up through the wizard's own
+// calls, renewals by the sandbox clock with their receipts and mails, failed renewals, their retries and the lapse,
+// and the events replayed and reordered: every renewal is recorded once.
+
+export const monthly = (overrides: Record<string, unknown> = {}) => indianDonation({ donation_type: 'monthly', ...overrides });
+
+describeEachDatabase('monthly gifts', (ctx) => {
+  let app: FastifyInstance;
+  let sandbox: SandboxProvider;
+  let deliveryErrors: unknown[];
+
+  beforeAll(async () => {
+    ({ app, sandbox, deliveryErrors } = await buildSandboxApp(ctx));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  beforeEach(async () => {
+    const db = ctx.database.db;
+    await app.payments.idle();
+    deliveryErrors.splice(0);
+    await db.delete(mailOutbox);
+    await db.delete(receipts);
+    await db.delete(donations);
+    await db.delete(recurringGiftChanges);
+    await db.delete(recurringGiftLinks);
+    await db.delete(recurringGifts);
+    await db.delete(paymentFailures);
+    await db.delete(paymentAttempts);
+    await db.delete(webhookEvents);
+    await db.delete(sandboxEvents);
+    await db.delete(sandboxInvoices);
+    await db.delete(sandboxSubscriptions);
+    await db.delete(sandboxSetupIntents);
+    await db.delete(sandboxPaymentIntents);
+    await db.delete(sandboxClock);
+    await db.delete(campaigns);
+  });
+
+  const db = () => ctx.database.db;
+  const gifts = () => db().select().from(recurringGifts);
+  const giftDonations = () => db().select().from(donations).orderBy(donations.id);
+  const settle = () => app.payments.idle();
+
+  async function signUp(card: string = TEST_CARDS.visa.paymentMethod, data = monthly()) {
+    const { intentId } = await pay(app, data, card);
+    const saved = await saveAfterPayment(app, data, intentId, card);
+    // 201, or 200 when the sandbox's webhook wrote it first (the two race as in production).
+    expect([200, 201]).toContain(saved.statusCode);
+    await settle();
+    return { intentId, donationId: saved.json().data.donation.id as number };
+  }
+
+  async function advance(days: number) {
+    const result = await sandbox.recurring.advanceClock(days * DAY_MS);
+    await settle();
+    return result;
+  }
+
+  it('signs up through the wizard’s calls: one subscription, the first payment its donation, the gift active', async () => {
+    const { donationId } = await signUp();
+    const [gift] = await gifts();
+    expect(gift).toMatchObject({ status: 'active', amount: 1000, currency: 'INR', amountMinor: 100_000, donorEmail: 'asha.verma@example.org', failureCount: 0 });
+    expect(gift!.startedAt).toBeInstanceOf(Date);
+    expect(gift!.nextChargeAt!.getTime()).toBeGreaterThan(Date.now() + 27 * DAY_MS);
+    const [attempt] = await db().select().from(paymentAttempts);
+    expect(attempt!.subscriptionId).toBe(gift!.subscriptionId);
+    const rows = await giftDonations();
+    expect(rows.map((row) => ({ id: row.id, gift: row.recurringGiftId, renewal: row.isRenewal, type: row.donationType }))).toEqual([
+      { id: donationId, gift: gift!.id, renewal: false, type: 'monthly' },
+    ]);
+    const [sub] = await db().select().from(sandboxSubscriptions);
+    expect(sub).toMatchObject({ id: gift!.subscriptionId, status: 'active', periods: 0 });
+    expect(deliveryErrors).toEqual([]);
+  });
+
+  it('renews each month when the clock passes the date: a new donation, its own receipt, a mail with the management link', async () => {
+    await signUp();
+    const first = await advance(32);
+    expect(first).toMatchObject({ renewals: 1, failures: 0, lapsed: 0 });
+    const rows = await giftDonations();
+    expect(rows).toHaveLength(2);
+    const renewal = rows[1]!;
+    expect(renewal).toMatchObject({ isRenewal: true, status: 'completed', amount: 1000, currency: 'INR', donationType: 'monthly' });
+    expect(renewal.invoiceId).toMatch(/^in_sbx_/);
+    const issued = await db().select().from(receipts).where(eq(receipts.donationId, renewal.id));
+    expect(issued).toHaveLength(1);
+    const mails = await db().select().from(mailOutbox).orderBy(mailOutbox.id);
+    const renewalMail = mails.find((mail) => mail.receiptId === issued[0]!.id);
+    expect(renewalMail?.text).toContain('/monthly-gift#');
+
+    const second = await advance(31);
+    expect(second.renewals).toBe(1);
+    expect(await giftDonations()).toHaveLength(3);
+    const numbers = (await db().select().from(receipts)).map((receipt) => receipt.sequence).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
+  it('catches up month by month after a long gap, and never charges a period twice however often billing runs', async () => {
+    await signUp();
+    const result = await advance(95);
+    expect(result.renewals).toBe(3);
+    await Promise.all([sandbox.recurring.runBilling(), sandbox.recurring.runBilling(), sandbox.recurring.runBilling()]);
+    await settle();
+    expect((await giftDonations()).filter((row) => row.isRenewal)).toHaveLength(3);
+    expect(await db().select().from(sandboxInvoices)).toHaveLength(4);
+  });
+
+  it('a renewal replayed, and its events delivered again in reverse order, is recorded once', async () => {
+    await signUp();
+    await advance(32);
+    const events = await db().select().from(sandboxEvents).orderBy(sandboxEvents.createdAt);
+    // Every event delivered again, newest first.
+    await db().update(sandboxEvents).set({ deliveredAt: null });
+    for (const event of [...events].reverse()) {
+      const body = JSON.parse(event.payload) as { type: string; created: number; data: { object: Record<string, unknown> } };
+      const signed = sandbox.signedObjectEvent(body.type, body.data.object, body.created, event.id);
+      const response = await app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: signed.payload, headers: { 'content-type': 'application/json', 'stripe-signature': signed.signature } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ received: true, duplicate: true });
+    }
+    expect((await giftDonations()).filter((row) => row.isRenewal)).toHaveLength(1);
+    const [gift] = await gifts();
+    expect(gift!.status).toBe('active');
+  });
+
+  it(`a failed renewal is retried ${RENEWAL_RETRY_DAYS.length} more times over ${RENEWAL_RETRY_DAYS.at(-1)} days, the donor told each time, then the gift lapses`, async () => {
+    await signUp(TEST_CARDS.renewalFails.paymentMethod);
+    // The renewal falls due within 31 days; its retries 1, 3 and 7 days after the first failure: all within 40.
+    const failed = await advance(40);
+    expect(failed).toMatchObject({ renewals: 0, failures: RENEWAL_RETRY_DAYS.length + 1, lapsed: 1 });
+    const [gift] = await gifts();
+    expect(gift!.status).toBe('lapsed');
+    expect(gift!.lapsedAt).toBeInstanceOf(Date);
+    expect(gift!.failureCount).toBe(RENEWAL_RETRY_DAYS.length + 1);
+    expect(gift!.lastFailureReason).toBe('Your card was declined.');
+    const mails = await db().select().from(mailOutbox).orderBy(mailOutbox.id);
+    const subjects = mails.map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject === 'Your monthly gift payment did not go through')).toHaveLength(RENEWAL_RETRY_DAYS.length);
+    expect(subjects.filter((subject) => subject === 'Your monthly gift has stopped')).toHaveLength(1);
+    expect((await giftDonations()).filter((row) => row.isRenewal)).toHaveLength(0);
+    // Nothing more is charged after a lapse.
+    expect((await advance(62)).renewals).toBe(0);
+  });
+
+  it('a failed renewal shows as past due with the next try', async () => {
+    await signUp(TEST_CARDS.renewalFails.paymentMethod);
+    const [sub] = await db().select().from(sandboxSubscriptions);
+    const untilRenewal = sub!.currentPeriodEnd!.getTime() - Date.now();
+    await sandbox.recurring.advanceClock(untilRenewal + 60_000);
+    await settle();
+    const [gift] = await gifts();
+    expect(gift).toMatchObject({ status: 'past_due', failureCount: 1, lastFailureReason: 'Your card was declined.' });
+    const firstTry = gift!.lastFailureAt!.getTime();
+    expect(gift!.nextChargeAt!.getTime() - firstTry).toBe(RENEWAL_RETRY_DAYS[0] * DAY_MS);
+  });
+});
