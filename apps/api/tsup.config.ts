@@ -7,7 +7,7 @@ import { defineConfig } from 'tsup';
 // Migrations are not copied: src/paths.ts finds apps/api/drizzle relative to the running file (one or two
 // levels up).
 export default defineConfig({
-  entry: { server: 'src/server.ts', 'pdf-worker': 'src/receipts/pdf-worker.ts', 'cli/admin': 'src/cli/admin.ts' },
+  entry: { server: 'src/server.ts', 'pdf-worker': 'src/receipts/pdf-worker.ts', 'cli/admin': 'src/cli/admin.ts', 'cli/sandbox': 'src/cli/sandbox.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -40,6 +40,8 @@ import { contactRoutes } from './routes/contact.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
 import { receiptRoutes } from './receipts/routes.js';
+import { adminRecurringRoutes } from './recurring/admin-routes.js';
+import { recurringRoutes } from './recurring/routes.js';
 import type { FileStorage } from './storage/storage.js';
 
 export interface BuildAppOptions {
@@ -132,12 +134,15 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   // The donations module (payments, saving, webhooks, stats; the sandbox's routes in sandbox mode) and receipts.
   await app.register(donationRoutes, { prefix: '/api' });
   await app.register(receiptRoutes, { prefix: '/api' });
+  // Monthly gifts: the donor's manage routes (a link's token, no account) and staff's list (docs/decisions/022-monthly-gifts.md).
+  await app.register(recurringRoutes, { prefix: '/api' });
   // The admin console (docs/decisions/005-admin-console.md): every route behind app.requireAdmin.
   await app.register(adminDashboardRoutes, { prefix: '/api' });
   await app.register(adminCampaignRoutes, { prefix: '/api' });
   await app.register(adminDonationRoutes, { prefix: '/api' });
   await app.register(adminMessageRoutes, { prefix: '/api' });
   await app.register(adminOutboxRoutes, { prefix: '/api' });
+  await app.register(adminRecurringRoutes, { prefix: '/api' });
 
   await app.register(uploadsPlugin, { uploadsDir: config.uploadsDir });
   // Before the site: its catch-all would otherwise answer these paths with index.html.

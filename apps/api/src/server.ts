@@ -9,6 +9,7 @@ import { createLogger } from './logger.js';
 import { issueMissingReceipts, startReceiptSweep } from './receipts/missing-receipts.js';
 import { mailReceipt } from './receipts/issuing.js';
 import { startPaymentReconciler, type PaymentReconciler } from './donations/use-cases/reconcile.js';
+import { startSandboxBilling } from './recurring/sandbox-billing.js';
 
 // The production entry point (`npm start`, `node apps/api/dist/server.js`): validate settings, open and
 // prepare the database, serve, and shut down cleanly on SIGINT/SIGTERM.
@@ -123,8 +124,11 @@ async function main() {
     await reconciler.runOnce();
     // After the re-delivery: the donations it wrote are among those needing a receipt.
     await issueReceiptsLeftBehind(app);
+    // The sandbox's monthly renewals that fell due while no server ran (sandbox mode only).
+    const billing = startSandboxBilling(app);
+    await billing?.runOnce();
     const receiptSweep = startReceiptSweep({ db: app.db, mailer: app.mailer, log: app.log, publicBaseUrl: app.config.publicBaseUrl });
-    handleShutdownSignals(app, database, reconciler, receiptSweep);
+    handleShutdownSignals(app, database, reconciler, { stop: async () => Promise.all([receiptSweep.stop(), billing?.stop()]).then(() => {}) });
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {

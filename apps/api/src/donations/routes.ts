@@ -16,6 +16,7 @@ import { HttpError } from '../http-errors.js';
 import { CREATE_INTENT_RATE_LIMIT, DONATION_ROUTE_MESSAGES, PAYMENT_ROUTE_MESSAGES, WEBHOOK_MESSAGES } from './messages.js';
 import { WebhookSignatureError, type PaymentEvent } from './provider/provider.js';
 import { sandboxRoutes } from './provider/sandbox-routes.js';
+import { sandboxClockRoutes } from '../recurring/sandbox-clock-routes.js';
 import { applyProviderEvent } from './use-cases/apply-provider-event.js';
 import { createIntent, TooManyFailuresError } from './use-cases/create-intent.js';
 import { donationStats } from './use-cases/donation-stats.js';
@@ -124,7 +125,10 @@ export async function donationRoutes(app: FastifyInstance) {
   );
 
   await app.register(webhookRoutes);
-  if (sandbox) await app.register(sandboxRoutes, { sandbox });
+  if (sandbox) {
+    await app.register(sandboxRoutes, { sandbox });
+    await app.register(sandboxClockRoutes, { sandbox });
+  }
 }
 
 /**

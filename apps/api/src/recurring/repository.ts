@@ -151,7 +151,8 @@ export async function giftPayments(db: Db, giftId: number) {
     .leftJoin(receipts, eq(receipts.donationId, donations.id))
     .where(eq(donations.recurringGiftId, giftId))
     .orderBy(desc(donations.createdAt), desc(donations.id))
-    .limit(120);
+    // Three years of payments: what a donor needs for their tax returns; older ones are in the mails.
+    .limit(36);
 }
 
 export async function campaignTitle(db: Db, campaignId: number | null): Promise<string | null> {
