@@ -9,7 +9,7 @@ import { createLogger } from './logger.js';
 import { issueMissingReceipts, startReceiptSweep } from './receipts/missing-receipts.js';
 import { mailReceipt } from './receipts/issuing.js';
 import { startPaymentReconciler, type PaymentReconciler } from './donations/use-cases/reconcile.js';
-import { startSandboxBilling } from './recurring/sandbox-billing.js';
+import { startRecurringJobs } from './recurring/jobs.js';
 
 // The production entry point (`npm start`, `node apps/api/dist/server.js`): validate settings, open and
 // prepare the database, serve, and shut down cleanly on SIGINT/SIGTERM.
@@ -124,11 +124,11 @@ async function main() {
     await reconciler.runOnce();
     // After the re-delivery: the donations it wrote are among those needing a receipt.
     await issueReceiptsLeftBehind(app);
-    // The sandbox's monthly renewals that fell due while no server ran (sandbox mode only).
-    const billing = startSandboxBilling(app);
-    await billing?.runOnce();
+    // Monthly gifts: the sandbox's renewals that fell due while no server ran, and card expiry reminders.
+    const recurringJobs = startRecurringJobs(app);
+    await recurringJobs.runOnce();
     const receiptSweep = startReceiptSweep({ db: app.db, mailer: app.mailer, log: app.log, publicBaseUrl: app.config.publicBaseUrl });
-    handleShutdownSignals(app, database, reconciler, { stop: async () => Promise.all([receiptSweep.stop(), billing?.stop()]).then(() => {}) });
+    handleShutdownSignals(app, database, reconciler, { stop: async () => Promise.all([receiptSweep.stop(), recurringJobs.stop()]).then(() => {}) });
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {

@@ -5,7 +5,7 @@ import { NOT_FOUND_PRERENDER, SITE_PAGES, indexablePagePaths, matchSitePage, typ
 const pathOf = (url: string) => matchSitePage(url)?.page.path ?? null;
 
 describe('SITE_PAGES (spec section 2, with the admin console)', () => {
-  it('lists every page once, public pages indexable and the rest not', () => {
+  it('lists every page once, public pages indexable (but a donor\'s monthly gift) and the rest not', () => {
     expect(SITE_PAGES.map((page) => page.path)).toEqual([
       '/',
       '/about',
@@ -13,14 +13,16 @@ describe('SITE_PAGES (spec section 2, with the admin console)', () => {
       '/contact',
       '/donate',
       '/events',
+      '/monthly-gift',
       '/login',
       '/admin',
       '/admin/campaigns',
       '/admin/events',
       '/admin/donations',
+      '/admin/recurring',
       '/admin/messages',
     ]);
-    for (const page of SITE_PAGES) expect(page.indexable, page.path).toBe(page.access === 'public');
+    for (const page of SITE_PAGES) expect(page.indexable, page.path).toBe(page.access === 'public' && page.path !== '/monthly-gift');
     expect(indexablePagePaths()).toEqual(['/', '/about', '/campaigns', '/contact', '/donate', '/events']);
   });
 

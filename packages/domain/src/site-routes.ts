@@ -22,11 +22,15 @@ export const SITE_PAGES = [
   { path: '/contact', access: 'public', indexable: true },
   { path: '/donate', access: 'public', indexable: true },
   { path: '/events', access: 'public', indexable: true },
+  // A donor's monthly gift, opened from the link in an email (docs/decisions/022-monthly-gifts.md): open to anyone
+  // holding a link, never a page for search results.
+  { path: '/monthly-gift', access: 'public', indexable: false },
   { path: '/login', access: 'signed-out', indexable: false },
   { path: '/admin', access: 'signed-in', indexable: false },
   { path: '/admin/campaigns', access: 'signed-in', indexable: false },
   { path: '/admin/events', access: 'signed-in', indexable: false },
   { path: '/admin/donations', access: 'signed-in', indexable: false },
+  { path: '/admin/recurring', access: 'signed-in', indexable: false },
   { path: '/admin/messages', access: 'signed-in', indexable: false },
 ] as const satisfies readonly SitePage[];
 

@@ -9,6 +9,7 @@ import {
 } from '@charity/domain';
 import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/open.js';
+import { giftTotals } from '../recurring/repository.js';
 import { campaigns, donations } from '../db/schema.js';
 import { adminDonationJson } from './donation-json.js';
 import { rowsOf } from './sql-rows.js';
@@ -37,7 +38,7 @@ async function totals(db: Database, now: Date): Promise<DashboardTotals> {
   const oneTime = eq(donations.donationType, 'one_time');
   const thisMonth = inRange(calendar.thisMonth);
   const lastMonth = inRange(calendar.lastMonth);
-  const [[row], currencies] = await Promise.all([
+  const [[row], currencies, recurring] = await Promise.all([
     db
       .select({
         count: count(),
@@ -58,6 +59,7 @@ async function totals(db: Database, now: Date): Promise<DashboardTotals> {
       .from(donations)
       .where(completed),
     byCurrency(db),
+    giftTotals(db, now),
   ]);
   return {
     count: row?.count ?? 0,
@@ -68,6 +70,7 @@ async function totals(db: Database, now: Date): Promise<DashboardTotals> {
     one_time: { count: row?.oneTimeCount ?? 0, amount_inr: row?.oneTimeAmount ?? 0 },
     this_month: { count: row?.thisMonthCount ?? 0, amount_inr: row?.thisMonthAmount ?? 0 },
     last_month: { count: row?.lastMonthCount ?? 0, amount_inr: row?.lastMonthAmount ?? 0 },
+    recurring,
   };
 }
 

@@ -24,6 +24,7 @@ export function adminDonationJson(row: DonationListRow): AdminDonation {
     payment_intent_id: row.paymentIntentId,
     partner_origin: row.partnerOrigin,
     source: row.source,
+    is_renewal: row.isRenewal,
   };
 }
 

@@ -30,6 +30,7 @@ export const donationListColumns = {
   paymentIntentId: donations.paymentIntentId,
   partnerOrigin: donations.partnerOrigin,
   source: donations.source,
+  isRenewal: donations.isRenewal,
 };
 
 /** Everything about a donor and the payment (the detail view and the CSV export). */

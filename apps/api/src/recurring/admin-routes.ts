@@ -1,11 +1,11 @@
 import { AdminGiftsQuery, AdminGiftsReply, errorReplies, FormBody, IdParams, MessageReply, StaffCancelFields } from '@charity/domain/contract';
-import { LISTED_GIFT_STATUSES, organisationCalendar, RECURRING_MESSAGES, type ListedGiftStatus } from '@charity/domain';
+import { LISTED_GIFT_STATUSES, RECURRING_MESSAGES, type ListedGiftStatus } from '@charity/domain';
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { campaigns, donations, recurringGifts } from '../db/schema.js';
 import { HttpError } from '../http-errors.js';
 import { mailGift } from './mails.js';
-import { giftById } from './repository.js';
+import { giftById, giftTotals } from './repository.js';
 import { cancel } from './use-cases/manage.js';
 
 // Staff's view of monthly gifts (/admin/recurring): the list with its totals, cancelling a gift, and sending the
@@ -17,24 +17,6 @@ const ONGOING = ['active', 'paused', 'past_due'] as const;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-export async function giftTotals(app: FastifyInstance, now = new Date()) {
-  const monthStart = organisationCalendar(now).thisMonth.start;
-  const [row] = await app.db
-    .select({
-      active: sql<number>`count(*) filter (where ${recurringGifts.status} in ('active', 'past_due'))::int`,
-      monthly: sql<string>`coalesce(sum(${recurringGifts.amountInr}) filter (where ${recurringGifts.status} in ('active', 'past_due')), 0)`,
-      gained: sql<number>`count(*) filter (where ${recurringGifts.startedAt} >= ${monthStart})::int`,
-      lost: sql<number>`count(*) filter (where coalesce(${recurringGifts.cancelledAt}, ${recurringGifts.lapsedAt}) >= ${monthStart})::int`,
-    })
-    .from(recurringGifts);
-  return {
-    active: Number(row?.active ?? 0),
-    monthly_amount_inr: Number(row?.monthly ?? 0),
-    gained_this_month: Number(row?.gained ?? 0),
-    lost_this_month: Number(row?.lost ?? 0),
-  };
 }
 
 export async function adminRecurringRoutes(app: FastifyInstance) {
@@ -71,7 +53,7 @@ export async function adminRecurringRoutes(app: FastifyInstance) {
           .limit(PAGE_SIZE)
           .offset((page - 1) * PAGE_SIZE),
         app.db.select({ n: count() }).from(recurringGifts).where(where),
-        giftTotals(app),
+        giftTotals(app.db),
       ]);
       const iso = (date: Date | null) => (date ? date.toISOString() : null);
       const n = total?.n ?? 0;

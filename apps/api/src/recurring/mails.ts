@@ -7,7 +7,7 @@ import { mintGiftLink, recordChange, type GiftRow } from './repository.js';
 // whatever mail a donor finds, it lets them change or stop the gift. Pure builders, then one way to send them:
 // recorded in the outbox in the caller's transaction or on their own, and delivered after.
 
-export type GiftMailKind = 'links' | 'payment_failed' | 'lapsed' | 'amount_changed' | 'paused' | 'resumed' | 'cancelled' | 'card_changed';
+export type GiftMailKind = 'links' | 'card_expiring' | 'payment_failed' | 'lapsed' | 'amount_changed' | 'paused' | 'resumed' | 'cancelled' | 'card_changed';
 
 /** The page a management link opens: the token in the fragment, never sent to a server by the browser. */
 export function manageUrl(publicBaseUrl: string, token: string): string {
@@ -43,6 +43,14 @@ export function giftMail(kind: GiftMailKind, facts: GiftMailFacts): { subject: s
     case 'links':
       subject = `Manage your monthly gift to ${ORGANISATION.name}`;
       lines = [`Here is the link you asked for to see, change, pause or cancel your monthly gift of ${amount}.`, manage, 'The link works for 45 days. If you did not ask for it, you can ignore this email.'];
+      break;
+    case 'card_expiring':
+      subject = 'The card for your monthly gift is about to expire';
+      lines = [
+        `The card your monthly gift of ${amount} is charged to expires before the next payment${facts.gift.nextChargeAt ? ` on ${giftDateText(facts.gift.nextChargeAt)}` : ''}.`,
+        'To keep your gift going, open the link below and choose "Change card". If your bank has already sent you a new card with the same number, there is nothing to do.',
+        manage,
+      ];
       break;
     case 'payment_failed':
       subject = 'Your monthly gift payment did not go through';

@@ -26,6 +26,7 @@ import type { SandboxProvider } from '../donations/provider/sandbox-provider.js'
 import { describeEachDatabase } from '../../test/support/databases.js';
 import { buildSandboxApp, generateInvoice, indianDonation, pay, saveAfterPayment } from '../../test/support/donations.js';
 import { bearer, createUser, signIn } from '../../test/support/auth.js';
+import { remindExpiringCards } from './use-cases/card-reminders.js';
 import { SANDBOX_CLOCK_KEY_FILE, CLOCK_MESSAGES } from './sandbox-clock-routes.js';
 import { parseSandboxArgs, runSandboxCommand, SANDBOX_CLI_MESSAGES } from '../cli/sandbox-commands.js';
 
@@ -261,6 +262,28 @@ describeEachDatabase('monthly gift management', (ctx) => {
     const routes = app.printRoutes({ commonPrefix: false });
     expect(routes).not.toMatch(/admin\/recurring\/:id\/(amount|email)/);
     expect((await app.inject({ method: 'GET', url: '/api/admin/recurring' })).statusCode).toBe(401);
+  });
+
+  it('mails a donor whose card expires before the next renewal, once per card, and not for a card that outlives it', async () => {
+    await signUp();
+    const current = await gift();
+    const next = current.nextChargeAt!;
+    const now = new Date(next.getTime() - 10 * DAY_MS);
+    // A card that outlives the renewal: no reminder.
+    expect(await remindExpiringCards(app, now)).toBe(0);
+    // The card expires the month before the renewal.
+    const expiring = new Date(next.getTime() - 40 * DAY_MS);
+    await db().update(recurringGifts).set({ card: { brand: 'visa', last4: '4242', expMonth: expiring.getUTCMonth() + 1, expYear: expiring.getUTCFullYear() } });
+    expect(await remindExpiringCards(app, new Date(next.getTime() - 20 * DAY_MS))).toBe(0); // not yet: 14 days before
+    expect(await remindExpiringCards(app, now)).toBe(1);
+    expect(await remindExpiringCards(app, now)).toBe(0);
+    await settle();
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.subject, 'The card for your monthly gift is about to expire'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('/monthly-gift#');
+    // A new card that expires too early again is reminded about again.
+    await db().update(recurringGifts).set({ card: { brand: 'visa', last4: '1111', expMonth: 1, expYear: expiring.getUTCFullYear() - 1 } });
+    expect(await remindExpiringCards(app, now)).toBe(1);
   });
 
   it('the sandbox clock moves only with the key the server wrote, by the command as a newcomer runs it', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { currencyFacts, MANAGE_LINK_TTL_DAYS, type GiftStatus } from '@charity/domain';
+import { currencyFacts, MANAGE_LINK_TTL_DAYS, organisationCalendar, type GiftStatus, type RecurringTotals } from '@charity/domain';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/open.js';
 import { campaigns, donations, receipts, recurringGiftChanges, recurringGiftLinks, recurringGifts, type RecordedDonationData } from '../db/schema.js';
@@ -37,6 +37,7 @@ export async function insertGift(
     campaignId: number | null;
     partnerOrigin: string | null;
     paymentAttemptId: number | null;
+    card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
   },
 ): Promise<void> {
   await db
@@ -54,6 +55,7 @@ export async function insertGift(
       donorEmail: values.data.donor.email.toLowerCase(),
       partnerOrigin: values.partnerOrigin,
       paymentAttemptId: values.paymentAttemptId,
+      card: values.card,
     })
     .onConflictDoNothing({ target: recurringGifts.subscriptionId });
 }
@@ -169,4 +171,26 @@ export async function giftsOfEmail(db: Db, email: string): Promise<GiftRow[]> {
     .where(and(eq(recurringGifts.donorEmail, email), sql`${recurringGifts.status} <> 'incomplete'`))
     .orderBy(desc(recurringGifts.createdAt))
     .limit(10);
+}
+
+/**
+ * Staff's monthly figures: gifts that will be charged (active, or past due and being retried), their monthly amount in
+ * INR, gifts whose first payment fell in this calendar month (organisation time) and gifts that ended in it.
+ */
+export async function giftTotals(db: Db, now = new Date()): Promise<RecurringTotals> {
+  const monthStart = organisationCalendar(now).thisMonth.start.toISOString();
+  const [row] = await db
+    .select({
+      active: sql<number>`count(*) filter (where ${recurringGifts.status} in ('active', 'past_due'))`.mapWith(Number),
+      monthly: sql<string>`coalesce(sum(${recurringGifts.amountInr}) filter (where ${recurringGifts.status} in ('active', 'past_due')), 0)`.mapWith(Number),
+      gained: sql<number>`count(*) filter (where ${recurringGifts.startedAt} >= ${monthStart}::timestamptz)`.mapWith(Number),
+      lost: sql<number>`count(*) filter (where coalesce(${recurringGifts.cancelledAt}, ${recurringGifts.lapsedAt}) >= ${monthStart}::timestamptz)`.mapWith(Number),
+    })
+    .from(recurringGifts);
+  return {
+    active: row?.active ?? 0,
+    monthly_amount_inr: row?.monthly ?? 0,
+    gained_this_month: row?.gained ?? 0,
+    lost_this_month: row?.lost ?? 0,
+  };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TEST_CARDS } from '@charity/domain';
 import fc from 'fast-check';
@@ -8,7 +8,10 @@ import { buildApp } from '../../src/app.js';
 import { hashPassword, MIN_SCRYPT_COST } from '../../src/auth/password.js';
 import { createSession } from '../../src/auth/sessions.js';
 import { hashToken, newToken } from '../../src/auth/tokens.js';
-import { adminSessions, adminUsers, eventImages, events } from '../../src/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { adminSessions, adminUsers, eventImages, events, paymentAttempts, recurringGifts } from '../../src/db/schema.js';
+import { SANDBOX_CLOCK_KEY_FILE } from '../../src/recurring/sandbox-clock-routes.js';
+import { mintGiftLink } from '../../src/recurring/repository.js';
 import { SandboxProvider } from '../../src/donations/provider/sandbox-provider.js';
 import { FRAMEWORK_ERROR_MESSAGES } from '../../src/plugins/security-headers.js';
 import { insertMessages } from '../support/admin-fixtures.js';
@@ -242,10 +245,19 @@ describeOn('API fuzz', (ctx) => {
     const pending = await createIntent(app, indianDonation({ amount: 700 }));
     const actionIntent = await createIntent(app, indianDonation({ amount: 800 }), TEST_CARDS.authentication.paymentMethod);
     await confirm(app, actionIntent.json().data.client_secret, TEST_CARDS.authentication.paymentMethod);
+    // A monthly gift and a management link to it (the link minted as a receipt's mail would).
+    const monthly = await donate(app, indianDonation({ donation_type: 'monthly', amount: 900 }));
+    await app.payments.idle();
+    const [gift] = await db.select().from(recurringGifts).where(eq(recurringGifts.paymentAttemptId, (await db.select().from(paymentAttempts).where(eq(paymentAttempts.paymentIntentId, monthly.intentId)))[0]!.id));
+    const { token: giftToken } = await mintGiftLink(db, gift!.id);
+    const clockKey = readFileSync(path.join(ctx.config.dataDir, SANDBOX_CLOCK_KEY_FILE), 'utf8').trim();
     await app.payments.idle();
     await app.mailer.idle();
 
     world = {
+      giftToken,
+      giftId: gift!.id,
+      clockKey,
       campaignId: campaign!.id,
       draftCampaignId: draft!.id,
       eventId: event!.id,

@@ -28,6 +28,10 @@ export interface FuzzWorld {
   /** Small real pictures, for the share of uploads that are valid. */
   images: readonly Buffer[];
   webhookSecret: string;
+  /** A monthly gift's management link token, its id, and the sandbox clock's key. */
+  giftToken: string;
+  giftId: number;
+  clockKey: string;
 }
 
 /** Who the request is sent as: a signed-in admin (a valid token), a signed-in user, or a session made just for it. */
@@ -125,6 +129,13 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
   };
 
   const webhook = webhookBodies(world.webhookSecret);
+  // The gift's real link most of the time (so changes reach the use cases), else missing, tampered or junk tokens.
+  const giftToken: fc.Arbitrary<Record<string, string>> = fc.oneof(
+    { weight: 4, arbitrary: fc.constant({ 'x-gift-token': world.giftToken }) },
+    { weight: 1, arbitrary: fc.constant({}) },
+    { weight: 1, arbitrary: fc.constant({ 'x-gift-token': `${world.giftToken.slice(0, -1)}x` }) },
+    { weight: 1, arbitrary: nastyString.map((value) => ({ 'x-gift-token': value.replace(/[^\t\x20-\x7e]/g, '').slice(0, 90) })) },
+  );
 
   return {
     'GET /api/health': {},
@@ -187,6 +198,24 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
       query: { token: fc.constantFrom(world.receiptToken, world.receiptToken.slice(1), 'abc') },
     },
     'POST /api/webhooks/stripe': { body: webhook.map((w) => w.body), headers: webhook.map((w) => ({ 'stripe-signature': w.signature.replace(/[^\t\x20-\x7e]/g, '') })) },
+    'POST /api/recurring/links': { body: jsonBodies({ email: 'asha.verma@example.org' }) },
+    'GET /api/recurring/gift': { headers: giftToken },
+    'POST /api/recurring/gift/amount': { headers: giftToken, body: jsonBodies({ amount: 1500 }) },
+    'POST /api/recurring/gift/pause': { headers: giftToken, body: jsonBodies({ months: 1 }) },
+    'POST /api/recurring/gift/resume': { headers: giftToken, body: jsonBodies({}) },
+    'POST /api/recurring/gift/cancel': { headers: giftToken, body: jsonBodies({ reason: 'Fuzz' }) },
+    'POST /api/recurring/gift/card/setup': { headers: giftToken, body: jsonBodies({}) },
+    'POST /api/recurring/gift/card': { headers: giftToken, body: jsonBodies({ setup_intent_id: 'seti_sbx_fuzz' }) },
+    'POST /api/recurring/gift/links/revoke': { headers: giftToken.map((h) => (h['x-gift-token'] === world.giftToken ? { 'x-gift-token': 'A'.repeat(43) } : h)), body: jsonBodies({}) },
+    'GET /api/payments/sandbox/clock': {},
+    'POST /api/payments/sandbox/clock/advance': {
+      headers: fc.constantFrom<Record<string, string>>({ 'x-sandbox-clock-key': world.clockKey }, { 'x-sandbox-clock-key': 'guess' }, {}),
+      body: jsonBodies({ by: '1d' }),
+    },
+    'POST /api/payments/sandbox/confirm-setup': { body: jsonBodies({ client_secret: 'seti_sbx_x_secret_y', payment_method: TEST_CARDS.visa.paymentMethod }) },
+    'GET /api/admin/recurring': { auth: 'admin', query: { ...pageQuery, status: statusFilter('active', 'paused', 'past_due', 'lapsed', 'cancelled'), search: fc.constantFrom('asha', '%', '_') } },
+    'POST /api/admin/recurring/:id/cancel': { auth: 'admin', params: { id: id(world.giftId) }, body: jsonBodies({ reason: 'Fuzz' }) },
+    'POST /api/admin/recurring/:id/resend-link': { auth: 'admin', params: { id: id(world.giftId) }, body: jsonBodies({}) },
     'GET /api/admin/dashboard': { auth: 'admin', query: { period: fc.constantFrom('30d', '90d', '365d', '7d', 'forever') } },
     'GET /api/admin/campaigns': { auth: 'admin', query: { ...pageQuery, status: statusFilter('active', 'completed', 'paused', 'draft'), search: fc.constantFrom('Fuzz', '%') } },
     'GET /api/admin/donations': { auth: 'admin', query: { ...pageQuery, ...donationFilters } },

@@ -171,7 +171,7 @@ export async function startFakeAdminApi() {
           period,
           from: daily[0]?.date,
           to: daily.at(-1)?.date,
-          totals: { ...tally, donors: new Set(completed.map((d) => d.donor_email?.toLowerCase())).size, by_currency: [{ currency: 'INR', amount, count: completed.length }], monthly: { count: 0, amount_inr: 0 }, one_time: tally, this_month: tally, last_month: { count: 0, amount_inr: 0 } },
+          totals: { ...tally, donors: new Set(completed.map((d) => d.donor_email?.toLowerCase())).size, by_currency: [{ currency: 'INR', amount, count: completed.length }], monthly: { count: 0, amount_inr: 0 }, one_time: tally, this_month: tally, last_month: { count: 0, amount_inr: 0 }, recurring: { active: 0, monthly_amount_inr: 0, gained_this_month: 0, lost_this_month: 0 } },
           daily,
           top_campaigns: [],
           recent_donations: state.donations.slice(0, 10),

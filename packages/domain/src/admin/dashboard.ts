@@ -40,6 +40,16 @@ export interface DashboardTotals extends DonationTally {
   one_time: DonationTally;
   this_month: DonationTally;
   last_month: DonationTally;
+  /** Monthly gifts now (docs/decisions/022-monthly-gifts.md): the subscriptions, not the payments above. */
+  recurring: RecurringTotals;
+}
+
+/** Active monthly gifts (active or being retried), what they bring each month in INR, and this month's gains and losses. */
+export interface RecurringTotals {
+  active: number;
+  monthly_amount_inr: number;
+  gained_this_month: number;
+  lost_this_month: number;
 }
 
 /** One calendar day of the chart (organisation time); every day of the period is present, zero-filled, oldest first. */

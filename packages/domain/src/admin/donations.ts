@@ -2,7 +2,7 @@
  * The admin's donation list, detail and CSV export (docs/decisions/005-admin-console.md): shapes the API answers and
  * the filter rules.
  */
-import type { DonationType } from '../constants';
+import { DONATION_TYPE_LABELS, type DonationType } from '../constants';
 
 export const ADMIN_DONATION_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 export type AdminDonationStatus = (typeof ADMIN_DONATION_STATUSES)[number];
@@ -39,6 +39,8 @@ export interface AdminDonation {
   /** The partner site a widget donation came from; null for the charity's own site. */
   partner_origin: string | null;
   source: string;
+  /** A monthly gift's renewal (its first payment is false). Optional: fixtures of lists made before monthly gifts. */
+  is_renewal?: boolean;
 }
 
 export interface AdminDonationDetail extends AdminDonation {
@@ -162,4 +164,10 @@ export function donationCsvFileName(filters: Partial<DonationFilters>, today: st
   const to = filters.to && isCalendarDay(filters.to) ? filters.to : '';
   if (from || to) return `donations-${from || 'start'}-to-${to || today}.csv`;
   return `donations-${today}.csv`;
+}
+
+/** The type column of the admin tables: 'Monthly renewal' for a monthly gift's later payments. */
+export function donationTypeLabel(donation: Pick<AdminDonation, 'donation_type' | 'is_renewal'>): string {
+  if (donation.is_renewal) return 'Monthly renewal';
+  return DONATION_TYPE_LABELS[donation.donation_type] ?? donation.donation_type;
 }

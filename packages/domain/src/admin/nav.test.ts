@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_NAV, activeAdminNav } from './nav';
 
 describe('ADMIN_NAV', () => {
-  it('lists the five admin screens of issue 6 in order, each under /admin', () => {
+  it('lists the admin screens in order (issue 6, and monthly gifts after donations), each under /admin', () => {
     expect(ADMIN_NAV.map((item) => [item.label, item.to])).toEqual([
       ['Dashboard', '/admin'],
       ['Campaigns', '/admin/campaigns'],
       ['Events', '/admin/events'],
       ['Donations', '/admin/donations'],
+      ['Monthly gifts', '/admin/recurring'],
       ['Messages', '/admin/messages'],
     ]);
   });
@@ -27,6 +28,7 @@ describe('activeAdminNav', () => {
     expect(label('/admin/campaigns/')).toBe('Campaigns');
     expect(label('/admin/events')).toBe('Events');
     expect(label('/admin/donations/42')).toBe('Donations');
+    expect(label('/admin/recurring')).toBe('Monthly gifts');
     expect(label('/admin/messages/7/reply')).toBe('Messages');
   });
 

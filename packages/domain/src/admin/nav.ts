@@ -6,6 +6,7 @@ export const ADMIN_NAV = [
   { label: 'Campaigns', to: '/admin/campaigns' },
   { label: 'Events', to: '/admin/events' },
   { label: 'Donations', to: '/admin/donations' },
+  { label: 'Monthly gifts', to: '/admin/recurring' },
   { label: 'Messages', to: '/admin/messages' },
 ] as const;
 

@@ -43,6 +43,7 @@ export const AdminDonationProperties = {
   payment_intent_id: Nullable(Type.String()),
   partner_origin: Nullable(Type.String()),
   source: Type.String(),
+  is_renewal: Type.Optional(Type.Boolean()),
 };
 export const AdminDonationReply = Type.Object(AdminDonationProperties);
 
@@ -77,6 +78,12 @@ export const AdminDashboardData = Type.Object({
     one_time: tally,
     this_month: tally,
     last_month: tally,
+    recurring: Type.Object({
+      active: Type.Integer(),
+      monthly_amount_inr: Type.Number(),
+      gained_this_month: Type.Integer(),
+      lost_this_month: Type.Integer(),
+    }),
   }),
   daily: Type.Array(Type.Object({ date: Type.String(), count: Type.Integer(), amount_inr: Type.Number() })),
   top_campaigns: Type.Array(

@@ -8,7 +8,7 @@ import { allowedPartnerOrigin } from '../../partners.js';
 import { PAYMENT_ROUTE_MESSAGES } from '../messages.js';
 import { amountMinorOf, isRecord, readDonationData } from '../payload.js';
 import { providerHttpError } from '../provider-errors.js';
-import { PAYMENT_METHOD_ID_PATTERN, type PaymentIntentSnapshot, type PaymentProviderError } from '../provider/provider.js';
+import { PAYMENT_METHOD_ID_PATTERN, type CardSummary, type PaymentIntentSnapshot, type PaymentProviderError } from '../provider/provider.js';
 import { CARD_TESTING_LIMIT, insertAttempt, recentFailures } from '../repository/attempts.js';
 import { insertGift } from '../../recurring/repository.js';
 
@@ -112,7 +112,7 @@ export async function createIntent(app: FastifyInstance, request: CreateIntentRe
     source: data.source,
   };
   let intent: Pick<PaymentIntentSnapshot, 'id' | 'clientSecret'>;
-  let subscription: { id: string; customerId: string } | null = null;
+  let subscription: { id: string; customerId: string; card: CardSummary | null } | null = null;
   try {
     if (data.donation_type === 'monthly') {
       // A monthly gift is a subscription whose first invoice is paid now, confirmed by the browser exactly as a
@@ -128,7 +128,7 @@ export async function createIntent(app: FastifyInstance, request: CreateIntentRe
         description: `Monthly gift to ${ORGANISATION.name}${campaign ? `: ${campaign.title}` : ''}`.slice(0, 300),
       });
       intent = { id: created.firstPayment.paymentIntentId, clientSecret: created.firstPayment.clientSecret };
-      subscription = { id: created.subscription.id, customerId: created.subscription.customerId };
+      subscription = { id: created.subscription.id, customerId: created.subscription.customerId, card: created.subscription.card };
     } else {
       intent = await app.payments.provider.createIntent({
         amountMinor,
@@ -173,6 +173,7 @@ export async function createIntent(app: FastifyInstance, request: CreateIntentRe
       campaignId: campaign?.id ?? null,
       partnerOrigin,
       paymentAttemptId: attempt.id,
+      card: subscription.card,
     });
   }
   log.info(

@@ -13,7 +13,9 @@ export const DASHBOARD_TOTALS_TEXT = {
   amountRaised: 'Amount raised',
   amountRaisedNote: 'All currencies, in INR',
   donors: 'Donors',
-  monthlyVsOneTime: 'Monthly vs One-time',
+  monthlyVsOneTime: 'Payments: monthly vs one-time',
+  monthlyGifts: 'Monthly gifts',
+  monthlyGiftsNote: (gained: number, lost: number) => `${gained} started, ${lost} ended this month`,
   monthly: 'Monthly',
   oneTime: 'One-time',
   thisMonth: 'This month',
@@ -37,11 +39,12 @@ export interface DashboardTotalsProps {
   className?: string;
 }
 
-const TILE_COUNT = 6;
+const TILE_COUNT = 7;
 
 /**
  * The dashboard's figures over every completed donation: count, amount raised (INR at the domain's rates), donors,
- * monthly vs one-time, this month against last, and the amount per currency. A description list, so each figure
+ * payments of monthly gifts vs one-time gifts, this month against last, and the amount per currency; and the monthly
+ * gifts that run now (active ones, what they bring each month, started and ended this month). A description list, so each figure
  * is read with its name.
  */
 export function DashboardTotals({ totals, status, className }: DashboardTotalsProps) {
@@ -80,6 +83,12 @@ function TotalsTiles({ totals }: { totals: DashboardTotalsData }) {
         note={DASHBOARD_TOTALS_TEXT.amountRaisedNote}
       />
       <Tile label={DASHBOARD_TOTALS_TEXT.donors} value={formatNumber(totals.donors)} />
+      <Tile
+        label={DASHBOARD_TOTALS_TEXT.monthlyGifts}
+        value={`${countLabel(totals.recurring.active, 'active gift')}, ${formatCurrency(totals.recurring.monthly_amount_inr, 'INR')} a month`}
+        note={DASHBOARD_TOTALS_TEXT.monthlyGiftsNote(totals.recurring.gained_this_month, totals.recurring.lost_this_month)}
+        compact
+      />
       <Tile
         label={DASHBOARD_TOTALS_TEXT.monthlyVsOneTime}
         value={

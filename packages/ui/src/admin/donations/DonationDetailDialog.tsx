@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import {
   ADMIN_CONSOLE_MESSAGES,
-  DONATION_TYPE_LABELS,
+  donationTypeLabel,
   MAIL_STATUS_LABELS,
   formatCurrency,
   type AdminDonationDetail,
@@ -229,7 +229,7 @@ function DonationDetails({ donation, blockedReason, reasonId }: DonationDetailsP
           <Field term={DONATION_DETAIL_TEXT.amount}>{formatCurrency(donation.amount, donation.currency)}</Field>
           <Field term={DONATION_DETAIL_TEXT.currency}>{donation.currency.toUpperCase()}</Field>
           {inr ? <Field term={DONATION_DETAIL_TEXT.amountInr}>{inr}</Field> : null}
-          <Field term={DONATION_DETAIL_TEXT.type}>{DONATION_TYPE_LABELS[donation.donation_type] ?? donation.donation_type}</Field>
+          <Field term={DONATION_DETAIL_TEXT.type}>{donationTypeLabel(donation)}</Field>
           <Field term={DONATION_DETAIL_TEXT.campaign}>{donationCampaignText(donation)}</Field>
           <Field term={DONATION_DETAIL_TEXT.status}>
             <DonationStatusBadge status={donation.status} />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ADMIN_CONSOLE_MESSAGES, DONATION_TYPE_LABELS, formatCurrency, type AdminDonation } from '@charity/domain';
+import { ADMIN_CONSOLE_MESSAGES, donationTypeLabel, formatCurrency, type AdminDonation } from '@charity/domain';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -159,7 +159,7 @@ function DonationRow({
         <span className="cs-donations-table__amount">{formatCurrency(donation.amount, donation.currency)}</span>
         {inr ? <span className="cs-donations-table__inr">{inr}</span> : null}
       </td>
-      <td>{DONATION_TYPE_LABELS[donation.donation_type] ?? donation.donation_type}</td>
+      <td>{donationTypeLabel(donation)}</td>
       <td>{donationCampaignText(donation)}</td>
       <td>{country || <NotGiven />}</td>
       <td>
