@@ -14,8 +14,10 @@
 // BENCH_SKIP_POSTGRES=1 measures PGlite only; BENCH_CPU_PROF=<dir> writes the server's CPU profiles there;
 // BENCH_SKIP_READS=1 runs the donation path only, for profiling it). Exits 1 when a target is missed or the count check fails.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import { TEST_CARDS } from '@charity/domain';
 import { fmt, measure, queryPostgres, recordAnswer, requireBuild, startApi, startBare, temporaryPostgres } from './support.mjs';
 
@@ -92,7 +94,7 @@ function post(agent, base, path, body, address) {
 }
 
 /** One donor's full path; answers the three answers, and throws on any unexpected status. */
-async function donateOnce(agent, base, steps = null) {
+async function donateOnce(agent, base, steps = null, data = DONATION_DATA) {
   const address = nextDonorAddress();
   let t = performance.now();
   const lap = (name) => {
@@ -100,7 +102,7 @@ async function donateOnce(agent, base, steps = null) {
     steps?.[name].push(now - t);
     t = now;
   };
-  const created = await post(agent, base, '/api/payments/create-intent', { donation_data: DONATION_DATA, payment_method_id: TEST_CARDS.visa.paymentMethod }, address);
+  const created = await post(agent, base, '/api/payments/create-intent', { donation_data: data, payment_method_id: TEST_CARDS.visa.paymentMethod }, address);
   if (created.status !== 200) throw new Error(`create-intent answered ${created.status}: ${created.body}`);
   lap('create-intent');
   const { client_secret: clientSecret, payment_intent_id: intentId } = JSON.parse(created.body).data;
@@ -113,7 +115,7 @@ async function donateOnce(agent, base, steps = null) {
     agent,
     base,
     '/api/donations/save-after-payment',
-    { donation_data: DONATION_DATA, payment_intent_id: intentId, payment_method_id: TEST_CARDS.visa.paymentMethod, payment_status: 'completed' },
+    { donation_data: data, payment_intent_id: intentId, payment_method_id: TEST_CARDS.visa.paymentMethod, payment_status: 'completed' },
     address,
   );
   // 201: this save wrote the donation; 200: the sandbox's webhook event got there first (same donation, once).
@@ -152,6 +154,46 @@ async function runDonations(base, seconds, concurrency = DONATION_CONCURRENCY) {
   return { stepP50, ok: latencies.length, failed: failures.length, firstFailure: failures[0] ?? null, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
+// ---- Monthly renewals (docs/decisions/022-monthly-gifts.md) ----
+
+const RENEWAL_GIFTS = Number(process.env.BENCH_RENEWAL_GIFTS ?? 200);
+
+/**
+ * RENEWAL_GIFTS monthly gifts signed up through the wizard's calls, then the sandbox clock moved a month on: the one
+ * call takes every renewal (invoice, charge, signed events to the webhook, the renewal's donation row) and answers
+ * when all are recorded; receipts and their mails follow in the background, as after a donation. Answers renewals
+ * per second of that call and the rows it wrote.
+ */
+async function runRenewals(api, databaseUrl) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: DONATION_CONCURRENCY });
+  const monthly = { ...DONATION_DATA, donation_type: 'monthly' };
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: DONATION_CONCURRENCY }, async () => {
+      while (next < RENEWAL_GIFTS) {
+        next += 1;
+        await donateOnce(agent, api.base, null, monthly);
+      }
+    }),
+  );
+  agent.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const key = readFileSync(path.join(api.dataDir, 'sandbox-clock.key'), 'utf8').trim();
+  const started = performance.now();
+  const response = await fetch(`${api.base}/api/payments/sandbox/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sandbox-clock-key': key },
+    body: JSON.stringify({ by: '32d' }),
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const body = await response.json();
+  if (!response.ok) throw new Error(`clock/advance answered ${response.status}: ${JSON.stringify(body)}`);
+  const rows = databaseUrl
+    ? Number((await queryPostgres(databaseUrl, 'select count(*)::int as n from donations where is_renewal'))[0].n)
+    : null;
+  return { gifts: RENEWAL_GIFTS, renewals: body.data.renewals, seconds, perSecond: body.data.renewals / seconds, rows };
+}
+
 // ---- Admin API: the count of donation rows ----
 
 async function adminToken(base) {
@@ -188,6 +230,7 @@ async function benchDatabase(label, databaseUrl) {
   const rows = [];
   let donations;
   let counts;
+  let renewals;
   try {
     // A freshly started server is cold (V8 has not optimised the hot paths, PGlite's WebAssembly has not tiered
     // up, the database's caches are empty); a running site is not. Warm every request first.
@@ -245,6 +288,7 @@ async function benchDatabase(label, databaseUrl) {
       : null;
     donations = { measured, bare: bareRun, failed: warm.failed + measured.failed, receiptMail };
     counts = { before, after, successful, sqlRows };
+    renewals = await runRenewals(api, databaseUrl);
   } finally {
     await api.stop();
   }
@@ -272,6 +316,11 @@ async function benchDatabase(label, databaseUrl) {
   console.log(`| bare | ${donations.bare.ok} | ${donations.bare.failed} | ${fmt(donations.bare.perSecond)} | ${fmt(donations.bare.p50, 1)} | ${fmt(donations.bare.p99, 1)} | | |`);
   console.log(`\nAPI p50 per step: ${Object.entries(d.stepP50).map(([name, ms]) => `${name} ${fmt(ms, 1)} ms`).join(', ')}.`);
   if (d.firstFailure) console.log(`\nFirst failed path: ${d.firstFailure}`);
+  console.log('\n| monthly gifts | renewals taken | seconds | renewals/s | renewal rows (SQL) |');
+  console.log('|---|---|---|---|---|');
+  console.log(`| ${renewals.gifts} | ${renewals.renewals} | ${fmt(renewals.seconds, 2)} | ${fmt(renewals.perSecond)} | ${renewals.rows ?? 'n/a'} |`);
+  const renewalsOk = renewals.renewals === renewals.gifts && (renewals.rows === null || renewals.rows === renewals.gifts);
+  if (!renewalsOk) console.log(`Renewal check FAILED: ${renewals.gifts} gifts, ${renewals.renewals} renewals taken, ${renewals.rows} rows.`);
   if (donations.receiptMail) {
     console.log(
       `\nReceipts issued by the webhook during the run: ${donations.receiptMail.receipts}; mails still queued (PDF not drawn yet) ` +
@@ -288,7 +337,7 @@ async function benchDatabase(label, databaseUrl) {
   console.log(
     `\nTargets: public reads ≥ 60 % of bare and p99 < 20 ms: ${pass(readsOk)}; donations ≥ 300/s: ${pass(donationsOk)}.`,
   );
-  return { readsOk, donationsOk, countOk };
+  return { readsOk, donationsOk, countOk: countOk && renewalsOk };
 }
 
 console.log(

@@ -1,6 +1,7 @@
 import { defineConfig } from 'tsup';
 
-// Three entry points: dist/server.js, dist/pdf-worker.js (the receipt renderer's thread, src/receipts/pdf-thread.ts)
+// Four entry points: dist/server.js, dist/pdf-worker.js (the receipt renderer's thread, src/receipts/pdf-thread.ts),
+// dist/cli/sandbox.js (the sandbox clock's command)
 // and dist/cli/admin.js (the operator's account commands). Packages from node_modules stay external (PGlite and sharp ship wasm, data and
 // native files that must be loaded from their own folders), except @charity/domain: it is bundled from its
 // TypeScript source ('development' condition), so the API runs without the domain package being built.

@@ -22,6 +22,7 @@ describe('robots.txt (unit)', () => {
         '# Search engines may crawl the public site; the sign-in page, the admin console, the partner embed,',
         '# the API and Storybook are not pages for search results.',
         'User-agent: *',
+        'Disallow: /monthly-gift',
         'Disallow: /login',
         'Disallow: /admin',
         'Disallow: /embed',

@@ -30,6 +30,7 @@ describe('routes (spec section 2)', () => {
     ['/contact', 'Contact'],
     ['/donate', 'Donate'],
     ['/events', 'Events'],
+    ['/monthly-gift', 'Your monthly gift'],
   ])('%s renders its page (h1 containing "%s") inside <main>, between header and footer', async (path, heading) => {
     const html = await render(path);
     // A lazy page may stream after the layout (React moves it into <main> on load): search the whole document.
@@ -48,7 +49,7 @@ describe('routes (spec section 2)', () => {
     expect(main).toContain('Go Home');
   });
 
-  it.each(['/login', '/admin', '/admin/campaigns', '/admin/events', '/admin/donations', '/admin/messages'])('%s first shows the Loading... spinner while auth resolves', async (path) => {
+  it.each(['/login', '/admin', '/admin/campaigns', '/admin/events', '/admin/donations', '/admin/recurring', '/admin/messages'])('%s first shows the Loading... spinner while auth resolves', async (path) => {
     const main = mainOf(await render(path));
     expect(main).toContain('role="status"');
     expect(main).toContain('Loading...');

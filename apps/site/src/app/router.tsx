@@ -13,11 +13,13 @@ const ContactPage = lazy(() => import('../pages/Contact'));
 const DonatePage = lazy(() => import('../pages/Donate'));
 const EventsPage = lazy(() => import('../pages/Events'));
 const LoginPage = lazy(() => import('../pages/Login'));
+const MonthlyGiftPage = lazy(() => import('../pages/MonthlyGift'));
 const AdminShell = lazy(() => import('./AdminShell'));
 const AdminDashboardPage = lazy(() => import('../pages/AdminDashboard'));
 const AdminCampaignsPage = lazy(() => import('../pages/AdminCampaigns'));
 const AdminEventsPage = lazy(() => import('../pages/AdminEvents'));
 const AdminDonationsPage = lazy(() => import('../pages/AdminDonations'));
+const AdminRecurringPage = lazy(() => import('../pages/AdminRecurring'));
 const AdminMessagesPage = lazy(() => import('../pages/AdminMessages'));
 const NotFoundPage = lazy(() => import('../pages/NotFound'));
 
@@ -32,6 +34,7 @@ export function AppRoutes() {
         <Route path="contact" element={<ContactPage />} />
         <Route path="donate" element={<DonatePage />} />
         <Route path="events" element={<EventsPage />} />
+        <Route path="monthly-gift" element={<MonthlyGiftPage />} />
         <Route element={<GuestOnlyRoute />}>
           <Route path="login" element={<LoginPage />} />
         </Route>
@@ -41,6 +44,7 @@ export function AppRoutes() {
             <Route path="campaigns" element={<AdminCampaignsPage />} />
             <Route path="events" element={<AdminEventsPage />} />
             <Route path="donations" element={<AdminDonationsPage />} />
+            <Route path="recurring" element={<AdminRecurringPage />} />
             <Route path="messages" element={<AdminMessagesPage />} />
           </Route>
         </Route>

@@ -6,6 +6,7 @@ export {
   SandboxTransportError,
   type SandboxTransport,
   type SandboxPaymentIntent,
+  type SandboxSetupIntent,
   type SandboxAuthenticationOutcome,
 } from './transport';
 export { askSandboxAuthentication, SandboxAuthDialog, SANDBOX_AUTH_TEXT, type SandboxAuthDialogProps } from './SandboxAuthDialog';

@@ -9,7 +9,9 @@
  *   own test PaymentMethod ids (pm_card_visa, pm_card_chargeDeclined, pm_card_authenticationRequired), which the
  *   server's sandbox knows (no card number ever leaves the browser, as with Stripe); `confirmCardPayment(clientSecret,
  *   {payment_method})` asks the transport and, when the intent requires authentication, the dialog;
- * - transport.ts: POST {apiBase}/payments/sandbox/confirm and …/authenticate;
+ *   `confirmCardSetup(clientSecret, {payment_method})` saves a card without a payment (a monthly gift's new card);
+ * - transport.ts: POST {apiBase}/payments/sandbox/confirm, …/authenticate and …/confirm-setup;
+ * - setup.ts: confirmCardSetup's own code, loaded on its first use (not with every donation form);
  * - SandboxAuthDialog.tsx: 'Authenticate this test payment?', the library's Dialog.
  *
  * Only what react-stripe-js and the payment panel call is implemented; anything else rejects clearly.
@@ -19,6 +21,7 @@ import type {
   PaymentIntentResult,
   PaymentMethod,
   PaymentMethodResult,
+  SetupIntentResult,
   Stripe,
   StripeError,
 } from '@stripe/stripe-js';
@@ -116,18 +119,21 @@ export function createSandboxStripe(options: SandboxStripeOptions = {}): Stripe 
     return Promise.resolve({ paymentMethod });
   };
 
-  const confirmCardPayment = async (clientSecret: string, data?: unknown): Promise<PaymentIntentResult> => {
+  /** The test card's PaymentMethod id: given as an id, or made from the mounted card Elements as Stripe.js does. */
+  const paymentMethodOf = async (data: unknown, caller: string): Promise<{ id: string } | { error: StripeError }> => {
     const request = isRecord(data) ? data : {};
-    let paymentMethodId: string;
-    if (typeof request.payment_method === 'string') {
-      paymentMethodId = request.payment_method;
-    } else if (isRecord(request.payment_method)) {
+    if (typeof request.payment_method === 'string') return { id: request.payment_method };
+    if (isRecord(request.payment_method)) {
       const created = await createPaymentMethod({ type: 'card', ...request.payment_method });
-      if (created.error) return { error: created.error };
-      paymentMethodId = created.paymentMethod.id;
-    } else {
-      return { error: stripeError('invalid_request_error', 'confirmCardPayment needs a payment_method.') };
+      return created.error ? { error: created.error } : { id: created.paymentMethod.id };
     }
+    return { error: stripeError('invalid_request_error', `${caller} needs a payment_method.`) };
+  };
+
+  const confirmCardPayment = async (clientSecret: string, data?: unknown): Promise<PaymentIntentResult> => {
+    const paymentMethod = await paymentMethodOf(data, 'confirmCardPayment');
+    if ('error' in paymentMethod) return { error: paymentMethod.error };
+    const paymentMethodId = paymentMethod.id;
     try {
       let intent = await transport.confirm({ client_secret: clientSecret, payment_method_id: paymentMethodId });
       if (intent.status === 'requires_action') {
@@ -153,6 +159,18 @@ export function createSandboxStripe(options: SandboxStripeOptions = {}): Stripe 
     }
   };
 
+  /**
+   * Saves a card for later payments without paying now, as Stripe.js's confirmCardSetup (setup.ts): `{ setupIntent }`,
+   * or `{ error }` when the fields are incomplete, the card is refused or the server cannot be reached.
+   */
+  const confirmCardSetup = async (clientSecret: string, data?: unknown): Promise<SetupIntentResult> => {
+    const paymentMethod = await paymentMethodOf(data, 'confirmCardSetup');
+    if ('error' in paymentMethod) return { error: paymentMethod.error };
+    // Loaded when a card is first saved: saving is rare next to paying, and the donation form need not carry it.
+    const { confirmSandboxSetup } = await import('./setup');
+    return confirmSandboxSetup(transport, clientSecret, paymentMethod.id);
+  };
+
   const unsupported = (name: string) => () =>
     Promise.resolve({ error: stripeError('invalid_request_error', `The payment sandbox does not support ${name}.`) });
 
@@ -162,11 +180,14 @@ export function createSandboxStripe(options: SandboxStripeOptions = {}): Stripe 
     elements: () => new SandboxElements(now),
     createPaymentMethod,
     confirmCardPayment,
+    confirmCardSetup,
     createToken: unsupported('createToken'),
     createSource: unsupported('createSource'),
     retrievePaymentIntent: unsupported('retrievePaymentIntent'),
     handleCardAction: unsupported('handleCardAction'),
     confirmPayment: unsupported('confirmPayment'),
+    confirmSetup: unsupported('confirmSetup'),
+    retrieveSetupIntent: unsupported('retrieveSetupIntent'),
   };
   return sandbox as unknown as Stripe;
 }

@@ -1,6 +1,7 @@
 /**
- * How the browser sandbox reaches the server's sandbox: POST {apiBase}/payments/sandbox/confirm and
- * POST {apiBase}/payments/sandbox/authenticate. Stories and tests hand in their own transport.
+ * How the browser sandbox reaches the server's sandbox: POST {apiBase}/payments/sandbox/confirm,
+ * POST {apiBase}/payments/sandbox/authenticate and, for a card saved without a payment (a monthly gift's new card),
+ * POST {apiBase}/payments/sandbox/confirm-setup. Stories and tests hand in their own transport.
  */
 import { DONATION_MESSAGES, isRecord } from '@charity/domain';
 
@@ -13,11 +14,25 @@ export interface SandboxPaymentIntent {
   last_payment_error: null | { code: string; decline_code?: string; message: string };
 }
 
+/** A SetupIntent as the server's sandbox answers it (Stripe-shaped: 'succeeded' or 'requires_payment_method'). */
+export interface SandboxSetupIntent {
+  id: string;
+  status: string;
+  payment_method: string | null;
+  /** Stripe's reason when the card was refused; the server's sandbox may leave it out. */
+  last_setup_error?: null | { code?: string; decline_code?: string; message?: string };
+}
+
 export type SandboxAuthenticationOutcome = 'complete' | 'fail';
 
 export interface SandboxTransport {
   confirm(input: { client_secret: string; payment_method_id: string }): Promise<SandboxPaymentIntent>;
   authenticate(input: { client_secret: string; outcome: SandboxAuthenticationOutcome }): Promise<SandboxPaymentIntent>;
+  /**
+   * Confirms a SetupIntent with a test PaymentMethod id (stripe.confirmCardSetup). Optional so the stories' payment
+   * transports need not grow it; without it confirmCardSetup answers an error.
+   */
+  confirmSetup?(input: { client_secret: string; payment_method: string }): Promise<SandboxSetupIntent>;
 }
 
 /** A transport failure with the message to show (the server's, when it sent one). */
@@ -59,5 +74,7 @@ export function createHttpSandboxTransport(
   return {
     confirm: (input) => post('payments/sandbox/confirm', input),
     authenticate: (input) => post('payments/sandbox/authenticate', input),
+    // Saving a card is rare next to paying: its code loads when first used, not with every donation form.
+    confirmSetup: (input) => import('./setup').then(({ postConfirmSetup }) => postConfirmSetup(base, fetchImpl, input)),
   };
 }

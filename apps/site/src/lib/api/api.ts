@@ -11,3 +11,17 @@ export const api = createApiClient({
   notify: showToast,
   log: console,
 });
+
+/**
+ * The same client for calls that carry no staff session: a donor's monthly-gift link (features/monthly-gift), whose
+ * own token travels in its own header. No bearer token is sent, and a 401 there means the link does not work, not
+ * that a signed-in staff member's session ended: it must not sign them out. Made here beside `api` so both share
+ * one chunk of the build.
+ */
+export const sessionlessApi = createApiClient({
+  baseUrl: '/api',
+  getToken: () => null,
+  onUnauthorized: () => {},
+  notify: showToast,
+  log: console,
+});
