@@ -42,7 +42,7 @@ function figure(canvasElement: HTMLElement, term: string): string[] {
   });
 }
 
-/** Every figure with its name: count, INR total, donors, monthly vs one-time, this month vs last, per currency. */
+/** Every figure with its name: count, INR total, donors, monthly gifts now, payments monthly vs one-time, this month vs last, per currency. */
 export const Ready: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('region', { name: 'Totals' })).toBeVisible();
@@ -50,14 +50,16 @@ export const Ready: Story = {
       'Total donations',
       'Amount raised',
       'Donors',
-      'Monthly vs One-time',
+      'Monthly gifts',
+      'Payments: monthly vs one-time',
       'This month',
       'By currency',
     ]);
     await expect(figure(canvasElement, 'Total donations')).toEqual(['128']);
     await expect(figure(canvasElement, 'Amount raised')).toEqual(['₹8,45,000', 'All currencies, in INR']);
     await expect(figure(canvasElement, 'Donors')).toEqual(['97']);
-    await expect(figure(canvasElement, 'Monthly vs One-time')).toEqual(['Monthly 40 donations, ₹2,40,000', 'One-time 88 donations, ₹6,05,000']);
+    await expect(figure(canvasElement, 'Monthly gifts')).toEqual(['12 active gifts, ₹18,500 a month', '3 started, 1 ended this month']);
+    await expect(figure(canvasElement, 'Payments: monthly vs one-time')).toEqual(['Monthly 40 donations, ₹2,40,000', 'One-time 88 donations, ₹6,05,000']);
     await expect(figure(canvasElement, 'This month')).toEqual(['₹62,500', '12 donations / +25% vs last month']);
     await expect(figure(canvasElement, 'By currency')).toEqual([
       'INR ₹7,00,000 (110 donations)',

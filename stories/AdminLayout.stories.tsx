@@ -4,7 +4,7 @@ import { AdminLayout, AdminPageHeader, LinkProvider, type UiLinkProps } from '@c
 import { ADMIN_USER, DESKTOP_1280, PHONE_375, fitsWindow } from './support/admin-fixtures-console';
 import { componentDocs } from './support/docs';
 
-const NAV_LABELS = ['Dashboard', 'Campaigns', 'Events', 'Donations', 'Messages'];
+const NAV_LABELS = ['Dashboard', 'Campaigns', 'Events', 'Donations', 'Monthly gifts', 'Messages'];
 
 const meta = {
   title: 'Admin/AdminLayout',
@@ -46,6 +46,7 @@ export const Dashboard: Story = {
       '/admin/campaigns',
       '/admin/events',
       '/admin/donations',
+      '/admin/recurring',
       '/admin/messages',
     ]);
     await expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

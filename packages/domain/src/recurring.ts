@@ -142,7 +142,8 @@ export function monthlyAmountProblem(
   gift: { currency: string; countryCode: string | null },
   extraCeiling?: number,
 ): string | null {
-  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0 || Math.round(amount * 100) !== amount * 100) {
+  // At most two decimals, judged on the cents (19.99 * 100 is 1998.9999999999998 in floating point).
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0 || Math.abs(amount * 100 - Math.round(amount * 100)) > 1e-6) {
     return RECURRING_MESSAGES.amountInvalid;
   }
   if (amount < minimumDonation(gift.countryCode)) return minimumDonationMessage(gift.countryCode);

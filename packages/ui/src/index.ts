@@ -81,3 +81,4 @@ export * from './donate-page';
 export * from './donation';
 export * from './payment-sandbox';
 export * from './donate-widget';
+export * from './recurring';

@@ -284,16 +284,6 @@ export function receiptDownloadPath(number: string, token: string): string {
   return `/api/invoices/${encodeURIComponent(number)}/download?token=${token}`;
 }
 
-/** Fresh download paths for issued receipts, minted in one statement (the donor's manage page lists its payments' receipts). */
-export async function receiptDownloadPaths(db: Database, issued: ReadonlyArray<{ id: number; number: string }>): Promise<Map<number, string>> {
-  const paths = new Map<number, string>();
-  if (issued.length === 0) return paths;
-  const tokens = issued.map((receipt) => ({ receipt, token: randomBytes(TOKEN_BYTES).toString('base64url') }));
-  await db.insert(receiptTokens).values(tokens.map(({ receipt, token }) => ({ receiptId: receipt.id, tokenHash: hashReceiptToken(token) })));
-  for (const { receipt, token } of tokens) paths.set(receipt.id, receiptDownloadPath(receipt.number, token));
-  return paths;
-}
-
 export interface ReceiptMailDeps {
   db: Database;
   mailer: Mailer;

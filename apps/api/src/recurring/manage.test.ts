@@ -95,10 +95,16 @@ describeEachDatabase('monthly gift management', (ctx) => {
     expect(view).toMatchObject({ status: 'active', amount: 1000, currency: 'INR', donor_name: 'Asha Verma', donor_email_masked: 'a•••@example.org', campaign_title: null });
     expect(view.payments).toHaveLength(1);
     expect(view.payments[0]).toMatchObject({ is_renewal: false, amount: 1000, status: 'completed' });
-    expect(view.payments[0].receipt_url).toMatch(/^\/api\/invoices\/BBF%2F\d{4}-\d{2}%2F\d{6}\/download\?token=/);
-    const pdf = await app.inject({ method: 'GET', url: view.payments[0].receipt_url });
+    expect(view.payments[0].receipt_url).toMatch(/^\/api\/recurring\/gift\/receipts\/BBF%2F\d{4}-\d{2}%2F\d{6}$/);
+    // Viewing mints nothing (a read changes no table): the receipt is fetched with the link's token in its header.
+    const pdf = await app.inject({ method: 'GET', url: view.payments[0].receipt_url, headers: { 'x-gift-token': token } });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['cache-control']).toBe('no-store');
+    expect((await app.inject({ method: 'GET', url: view.payments[0].receipt_url })).statusCode).toBe(401);
+    // A one-time donation's receipt is not this gift's: the link does not reach it.
+    const other = await app.inject({ method: 'GET', url: '/api/recurring/gift/receipts/BBF%2F2026-27%2F999999', headers: { 'x-gift-token': token } });
+    expect(other.json()).toEqual({ success: false, message: 'Receipt not found' });
   });
 
   it('a tampered, missing, revoked or expired link opens nothing (401 with the page’s sentence)', async () => {

@@ -10,13 +10,18 @@ import {
   GiftTokenHeaders,
   MessageReply,
   PauseFields,
+  ReceiptDownloadParams,
+  ReceiptPdf,
   RequestLinksFields,
 } from '@charity/domain/contract';
+import { drawReceiptPdf } from '../receipts/pdf-thread.js';
+import { RECEIPT_NUMBER_PATTERN, receiptFileName } from '../receipts/receipt-number.js';
+import { INVOICE_MESSAGES } from '../receipts/routes.js';
 import { isValidEmail, RECURRING_MESSAGES } from '@charity/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formError, HttpError } from '../http-errors.js';
 import { requestLinks } from './use-cases/request-links.js';
-import { cancel, cardSetup, changeAmount, changeCard, giftView, openGift, pause, resume, revokeLinks, type OpenedGift } from './use-cases/manage.js';
+import { cancel, cardSetup, changeAmount, changeCard, giftReceipt, giftView, openGift, pause, resume, revokeLinks, type OpenedGift } from './use-cases/manage.js';
 
 // The donor's routes for a monthly gift (docs/decisions/022-monthly-gifts.md), without an account:
 //   POST /recurring/links {email}                 mails a fresh management link for each gift of that address
@@ -77,6 +82,32 @@ export async function recurringRoutes(app: FastifyInstance) {
     '/recurring/gift',
     { config: { rateLimit: rateLimit(GIFT_CHANGE_RATE_LIMIT) }, schema: { summary: 'The monthly gift a management link opens', headers: GiftTokenHeaders, response: { 200: GiftReply, ...errorReplies(401, 429) } } },
     async (request) => ({ success: true, data: await giftView(app, await opened(request)) }),
+  );
+
+  app.get<{ Params: { number: string } }>(
+    '/recurring/gift/receipts/:number',
+    {
+      config: { rateLimit: rateLimit(GIFT_CHANGE_RATE_LIMIT) },
+      schema: {
+        summary: 'The PDF receipt of one of the gift’s payments',
+        headers: GiftTokenHeaders,
+        params: ReceiptDownloadParams,
+        produces: ['application/pdf'],
+        response: { 200: ReceiptPdf, ...errorReplies(401, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const gift = await opened(request);
+      const { number } = request.params;
+      const receipt = RECEIPT_NUMBER_PATTERN.test(number) ? await giftReceipt(app, gift, number) : null;
+      if (!receipt) throw new HttpError(404, INVOICE_MESSAGES.receiptNotFound);
+      const pdf = await drawReceiptPdf(receipt.input);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${receiptFileName(receipt.number)}"`)
+        .header('x-robots-tag', 'noindex')
+        .send(pdf);
+    },
   );
 
   app.post(

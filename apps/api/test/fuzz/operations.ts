@@ -200,6 +200,7 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
     'POST /api/webhooks/stripe': { body: webhook.map((w) => w.body), headers: webhook.map((w) => ({ 'stripe-signature': w.signature.replace(/[^\t\x20-\x7e]/g, '') })) },
     'POST /api/recurring/links': { body: jsonBodies({ email: 'asha.verma@example.org' }) },
     'GET /api/recurring/gift': { headers: giftToken },
+    'GET /api/recurring/gift/receipts/:number': { headers: giftToken, params: { number: pathParam(fc.constantFrom(world.receiptNumber, 'BBF/2026-27/000999', 'x')) } },
     'POST /api/recurring/gift/amount': { headers: giftToken, body: jsonBodies({ amount: 1500 }) },
     'POST /api/recurring/gift/pause': { headers: giftToken, body: jsonBodies({ months: 1 }) },
     'POST /api/recurring/gift/resume': { headers: giftToken, body: jsonBodies({}) },

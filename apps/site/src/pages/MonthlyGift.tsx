@@ -9,6 +9,7 @@ import {
   RequestGiftLinkForm,
   Spinner,
 } from '@charity/ui';
+import { GIFT_RECEIPT_PREFIX } from '../features/monthly-gift/api/gift-api';
 import { useMonthlyGiftStore } from '../features/monthly-gift/stores';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -40,8 +41,18 @@ export default function MonthlyGiftPage() {
   const dialog = useMonthlyGiftStore((s) => s.dialog);
   const busy = useMonthlyGiftStore((s) => s.busy);
   const dialogError = useMonthlyGiftStore((s) => s.dialogError);
-  const { openFromAddress, load, openDialog, closeDialog, changeAmount, pause, resume, cancel, changeCard, revokeLinks, requestLink } =
+  const { openFromAddress, load, openDialog, closeDialog, changeAmount, pause, resume, cancel, changeCard, revokeLinks, requestLink, downloadReceipt } =
     useMonthlyGiftStore.getState();
+
+  // A receipt link of the payments table: fetched with the token in a header (a link cannot carry one), then saved.
+  const onReceiptClick = (event: React.MouseEvent) => {
+    const anchor = (event.target as Element).closest?.('a');
+    const href = anchor?.getAttribute('href') ?? '';
+    if (!anchor || !href.startsWith(GIFT_RECEIPT_PREFIX)) return;
+    event.preventDefault();
+    const number = decodeURIComponent(href.slice(GIFT_RECEIPT_PREFIX.length));
+    void downloadReceipt(href, `receipt-${number.replaceAll("/", "-")}.pdf`);
+  };
 
   // Before the first paint: the token leaves the address bar at once. A link pasted into this tab later arrives as a
   // new fragment (hashchange) and is taken the same way.
@@ -66,6 +77,8 @@ export default function MonthlyGiftPage() {
   } else if (view === 'ready' && gift) {
     content = (
       <>
+        {/* Clicks on the payments table's receipt links are taken over here (onReceiptClick). */}
+        <div onClickCapture={onReceiptClick}>
         <ManageGiftView
           gift={gift}
           notice={notice}
@@ -77,6 +90,7 @@ export default function MonthlyGiftPage() {
           onChangeCard={() => openDialog('card')}
           onRevokeLinks={() => void revokeLinks()}
         />
+        </div>
         <ChangeAmountDialog
           open={dialog === 'amount'}
           onOpenChange={onOpenChange}

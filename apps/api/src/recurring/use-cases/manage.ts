@@ -15,12 +15,12 @@ import {
 import type { GiftView } from '@charity/domain/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { recurringGifts } from '../../db/schema.js';
+import { donations, receipts, recurringGifts } from '../../db/schema.js';
 import { formError, HttpError } from '../../http-errors.js';
 import { amountInrOf } from '../../donations/payload.js';
 import { providerHttpError } from '../../donations/provider-errors.js';
 import { SETUP_INTENT_ID_PATTERN, type SubscriptionSnapshot } from '../../donations/provider/provider.js';
-import { receiptDownloadPaths } from '../../receipts/issuing.js';
+import { receiptInputFromDetails } from '../../receipts/issuing.js';
 import { mailGift } from '../mails.js';
 import { campaignTitle, giftByLink, giftPayments, giftStatusFor, recordChange, revokeGiftLinks, type GiftRow } from '../repository.js';
 
@@ -51,8 +51,6 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export async function giftView(app: FastifyInstance, { gift, linkExpiresAt }: OpenedGift): Promise<GiftView> {
   const [payments, title] = await Promise.all([giftPayments(app.db, gift.id), campaignTitle(app.db, gift.campaignId)]);
-  const issued = payments.flatMap((payment) => (payment.receiptId !== null && payment.receiptNumber ? [{ id: payment.receiptId, number: payment.receiptNumber }] : []));
-  const paths = await receiptDownloadPaths(app.db, issued);
   const withReceipts = payments.map((payment) => ({
       donation_id: payment.id,
       paid_at: payment.createdAt.toISOString(),
@@ -61,7 +59,8 @@ export async function giftView(app: FastifyInstance, { gift, linkExpiresAt }: Op
       is_renewal: payment.isRenewal,
       status: payment.status,
       receipt_number: payment.receiptNumber,
-      receipt_url: payment.receiptId === null ? null : (paths.get(payment.receiptId) ?? null),
+      // Fetched with the link's token in its header (GET /recurring/gift/receipts/:number): a read that mints nothing.
+      receipt_url: payment.receiptNumber ? giftReceiptPath(payment.receiptNumber) : null,
     }));
   return {
     id: gift.id,
@@ -82,6 +81,22 @@ export async function giftView(app: FastifyInstance, { gift, linkExpiresAt }: Op
     payments: withReceipts,
     link_expires_at: linkExpiresAt.toISOString(),
   };
+}
+
+/** Where the manage page fetches a payment's receipt (with the link's token in X-Gift-Token). */
+export function giftReceiptPath(number: string): string {
+  return `/api/recurring/gift/receipts/${encodeURIComponent(number)}`;
+}
+
+/** A receipt of one of the gift's payments, or null: a link reaches its own gift's receipts and no other. */
+export async function giftReceipt(app: FastifyInstance, opened: OpenedGift, number: string) {
+  const [row] = await app.db
+    .select({ number: receipts.number, details: receipts.details })
+    .from(receipts)
+    .innerJoin(donations, eq(donations.id, receipts.donationId))
+    .where(and(eq(receipts.number, number), eq(donations.recurringGiftId, opened.gift.id)))
+    .limit(1);
+  return row ? { number: row.number, input: receiptInputFromDetails(row.details) } : null;
 }
 
 /** Runs a provider call, turning its failure into the answer a donor can read. */

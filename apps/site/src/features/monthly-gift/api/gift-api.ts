@@ -65,6 +65,18 @@ function readChange(body: unknown): GiftChange {
   return { message: messageOf(body), gift: readGift(body) };
 }
 
+/** The path the API answers a payment's receipt at (the gift's `receipt_url`), relative to the client's /api prefix. */
+export const GIFT_RECEIPT_PREFIX = '/api/recurring/gift/receipts/';
+
+/**
+ * GET /api/recurring/gift/receipts/:number: one of the gift's receipts as a PDF, fetched with the token in its header
+ * (a plain link could not carry it, and the token must never be in a URL).
+ */
+export async function fetchGiftReceipt(client: KyInstance, token: string, receiptUrl: string): Promise<Blob> {
+  if (!receiptUrl.startsWith(GIFT_RECEIPT_PREFIX)) throw new TypeError('Not a receipt of this gift');
+  return client.get(receiptUrl.slice('/api/'.length), withToken(token)).blob();
+}
+
 /** POST /api/recurring/links {email}: the same sentence whatever the address (202). */
 export async function requestGiftLinks(client: KyInstance, email: string): Promise<string | null> {
   const body = await client.post(GIFT_API_PATHS.links, { json: { email }, context: { silent: true } }).json<unknown>();

@@ -17,7 +17,11 @@ import {
   startCardSetup,
   type CardSetup,
   type GiftChange,
+  fetchGiftReceipt,
 } from '../api/gift-api';
+
+/** Shown where the page's notices go when a receipt could not be fetched (the link still works). */
+export const RECEIPT_DOWNLOAD_FAILED = 'Your receipt could not be downloaded. Please try again.';
 
 /**
  * What the page shows: nothing yet (`start`), the gift being read, the gift, the form asking for a new link (no
@@ -66,6 +70,8 @@ export interface MonthlyGiftActions {
   cancel: (reason: string | null) => Promise<boolean>;
   changeCard: (confirm: ConfirmCardSetup) => Promise<boolean>;
   revokeLinks: () => Promise<boolean>;
+  /** Downloads one of the gift's receipts (its `receipt_url`) with the token in the request's header. */
+  downloadReceipt: (receiptUrl: string, fileName: string) => Promise<boolean>;
   requestLink: (email: string) => Promise<boolean>;
 }
 
@@ -250,6 +256,26 @@ export function createMonthlyGiftStore({ client, notify, log = console }: Monthl
           return changeGiftCard(client, token, confirmed.setupIntentId);
         }),
 
+      downloadReceipt: async (receiptUrl: string, fileName: string) => {
+        const { token } = get();
+        if (!token) return false;
+        try {
+          const pdf = await fetchGiftReceipt(client, token, receiptUrl);
+          // A link to the downloaded bytes, clicked at once and let go: the address carries no token.
+          const href = URL.createObjectURL(pdf);
+          const anchor = document.createElement('a');
+          anchor.href = href;
+          anchor.download = fileName;
+          anchor.click();
+          setTimeout(() => URL.revokeObjectURL(href), 10_000);
+          return true;
+        } catch (error) {
+          log.error(`[monthly-gift] Downloading a receipt failed: ${describeFailure(error)}`);
+          if (isUnauthorized(error)) linkStopped(error);
+          else set({ notice: RECEIPT_DOWNLOAD_FAILED });
+          return false;
+        }
+      },
       revokeLinks: async () => {
         const { token, busy } = get();
         if (!token || busy) return false;
