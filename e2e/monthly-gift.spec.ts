@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { TEST_CARDS } from '@charity/domain';
 import { expect, test, type Page } from '@playwright/test';
+import { waitUntilHydrated } from './support/hydration';
 import { signInByApi } from './support/session';
 
 // A monthly gift as a newcomer sees it on `npm start` with no keys (issue 17's "done when"): start one on /donate,
@@ -29,6 +30,8 @@ test('a monthly gift: started on /donate, renewed by the sandbox clock, seen by 
   await page.goto('/donate');
   const w = wizard(page);
   await expect(w.getByRole('heading', { level: 3 })).toHaveText('Step 1 of 4: Choose Amount');
+  // The page is prerendered: the radio answers once React has hydrated it.
+  await waitUntilHydrated(w.getByRole('radio', { name: 'Monthly', exact: true }));
   await w.getByRole('radio', { name: 'Monthly', exact: true }).check();
   await continueTo(page, 'Step 2 of 4: Your Details');
   await w.getByRole('textbox', { name: 'Full Name', exact: true }).fill('Meera Iyer');
