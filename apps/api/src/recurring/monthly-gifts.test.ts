@@ -1,4 +1,4 @@
-import { DAY_MS, RENEWAL_RETRY_DAYS, TEST_CARDS } from '@charity/domain';
+import { DAY_MS, RECURRING_MESSAGES, RENEWAL_RETRY_DAYS, TEST_CARDS } from '@charity/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ import {
 } from '../db/schema.js';
 import type { SandboxProvider } from '../donations/provider/sandbox-provider.js';
 import { describeEachDatabase } from '../../test/support/databases.js';
-import { buildSandboxApp, indianDonation, pay, saveAfterPayment } from '../../test/support/donations.js';
+import { authenticate, buildSandboxApp, indianDonation, pay, saveAfterPayment } from '../../test/support/donations.js';
 
 // Monthly gifts end to end in the sandbox (docs/decisions/022-monthly-gifts.md): sign-up through the wizard's own
 // calls, renewals by the sandbox clock with their receipts and mails, failed renewals, their retries and the lapse,
@@ -167,6 +167,65 @@ describeEachDatabase('monthly gifts', (ctx) => {
     expect((await giftDonations()).filter((row) => row.isRenewal)).toHaveLength(0);
     // Nothing more is charged after a lapse.
     expect((await advance(62)).renewals).toBe(0);
+  });
+
+  it('signs up with 3-D Secure when the card asks for it: the gift starts only once the donor authenticates', async () => {
+    const data = monthly();
+    const { intentId, clientSecret, confirmed } = await pay(app, data, TEST_CARDS.authentication.paymentMethod);
+    expect(confirmed.status).toBe('requires_action');
+    await settle();
+    expect((await gifts())[0]!.status).toBe('incomplete');
+    expect((await db().select().from(sandboxSubscriptions))[0]!.status).toBe('incomplete');
+    const authenticated = await authenticate(app, clientSecret, 'complete');
+    expect(authenticated.json().data.payment_intent.status).toBe('succeeded');
+    const saved = await saveAfterPayment(app, data, intentId, TEST_CARDS.authentication.paymentMethod);
+    expect([200, 201]).toContain(saved.statusCode);
+    await settle();
+    expect((await gifts())[0]!.status).toBe('active');
+    // Renewals need no new authentication (as with Stripe, for a card set up on session).
+    expect((await advance(32)).renewals).toBe(1);
+  });
+
+  it('survives a crash between charging and telling the webhook: the next run delivers, nothing is charged twice', async () => {
+    await signUp();
+    const working = (sandbox as unknown as { delivery: (payload: string, signature: string) => Promise<void> }).delivery;
+    sandbox.deliverEventsWith(async () => {
+      throw new Error('the process died before delivering');
+    });
+    const charged = await sandbox.recurring.advanceClock(32 * DAY_MS);
+    expect(charged.renewals).toBe(1);
+    await settle();
+    // Charged at the sandbox, not yet recorded here: the events wait in the outbox.
+    expect((await giftDonations()).filter((row) => row.isRenewal)).toHaveLength(0);
+    expect((await db().select().from(sandboxEvents)).filter((event) => event.deliveredAt === null).length).toBeGreaterThan(0);
+    const charges = (await db().select().from(sandboxPaymentIntents)).length;
+
+    sandbox.deliverEventsWith(working);
+    deliveryErrors.splice(0);
+    // As the restarted server's first run does: nothing new is due, what was not delivered is.
+    expect(await sandbox.recurring.runBilling()).toEqual({ renewals: 0, failures: 0, lapsed: 0 });
+    await settle();
+    expect((await giftDonations()).filter((row) => row.isRenewal)).toHaveLength(1);
+    expect(await db().select().from(sandboxPaymentIntents)).toHaveLength(charges);
+    expect((await db().select().from(sandboxEvents)).filter((event) => event.deliveredAt === null)).toHaveLength(0);
+    const renewal = (await giftDonations()).find((row) => row.isRenewal)!;
+    expect(await db().select().from(receipts).where(eq(receipts.donationId, renewal.id))).toHaveLength(1);
+  });
+
+  it('a lapsed gift cannot be paused, resumed or changed (409), and nothing changes', async () => {
+    await signUp(TEST_CARDS.renewalFails.paymentMethod);
+    await advance(40);
+    const [gift] = await gifts();
+    expect(gift!.status).toBe('lapsed');
+    const { mintGiftLink } = await import('./repository.js');
+    const { token } = await mintGiftLink(db(), gift!.id);
+    const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers: { 'x-gift-token': token }, payload });
+    const before = await gifts();
+    expect((await post('/api/recurring/gift/pause', { months: 1 })).json()).toEqual({ success: false, message: RECURRING_MESSAGES.cannotPause });
+    expect((await post('/api/recurring/gift/resume', {})).json()).toEqual({ success: false, message: RECURRING_MESSAGES.notPaused });
+    expect((await post('/api/recurring/gift/amount', { amount: 2000 })).json()).toEqual({ success: false, message: RECURRING_MESSAGES.notOngoing });
+    expect((await post('/api/recurring/gift/cancel', {})).statusCode).toBe(409);
+    expect(await gifts()).toEqual(before);
   });
 
   it('a failed renewal shows as past due with the next try', async () => {
