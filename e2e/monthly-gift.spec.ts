@@ -50,6 +50,7 @@ test('a monthly gift: started on /donate, renewed by the sandbox clock, seen by 
   await w.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check();
   await w.getByRole('button', { name: /^Donate / }).click();
   await expect(w.getByText('Thank you! Your donation has been completed and saved successfully.')).toBeVisible();
+  await expect(w.getByText(/^Your gift of ₹1,000 will be given again each month, on this day of the month\./)).toBeVisible();
 
   // 2. A month later, by the sandbox's clock, through the command a newcomer runs.
   const { stdout } = await run(process.execPath, [path.join(root, 'apps/api/dist/cli/sandbox.js'), 'advance', '32d'], {

@@ -236,6 +236,25 @@ export const Processing: Story = {
   },
 };
 
+/** A monthly gift paid: the thank-you also says how the gift goes on and where to change or stop it. */
+export const SuccessMonthly: Story = {
+  args: { payload: { ...PAYLOAD, donation_type: 'monthly' } },
+  render: (args) => {
+    successServer = httpServerSandbox();
+    return <Sandboxed {...args} transport={successServer.transport} />;
+  },
+  play: async ({ canvas, args }) => {
+    await payWith(canvas, '4242 4242 4242 4242');
+    await expect(await canvas.findByText('Thank you! Your donation has been completed and saved successfully.')).toHaveFocus();
+    await expect(
+      canvas.getByText(
+        'Your gift of ₹1,000 will be given again each month, on this day of the month. The receipt we email you has a link to see, change, pause or cancel it at any time.',
+      ),
+    ).toBeVisible();
+    await expect(args.onSucceeded).toHaveBeenCalledWith({ donationId: 42, paymentIntentId: 'pi_sandbox_1' });
+  },
+};
+
 /** 4242…: intent, confirmation, then the save, then the receipt; the thank-you message takes focus. */
 export const Success: Story = {
   render: (args) => {
@@ -247,6 +266,8 @@ export const Success: Story = {
     const thanks = await canvas.findByText('Thank you! Your donation has been completed and saved successfully.');
     await expect(thanks).toHaveFocus();
     await expect(canvas.getByText('Payment ID: pi_sandbox_1')).toBeVisible();
+    // A one-time gift says nothing of months.
+    await expect(canvas.queryByText(/each month/)).toBeNull();
     await expect(canvas.queryByRole('textbox', { name: 'Card number' })).toBeNull();
 
     await expect(successServer?.calls).toEqual([

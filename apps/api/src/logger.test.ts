@@ -123,3 +123,12 @@ it('write any other error with its message, code and frames, and a request body 
   log.trace({ busboyOptions: { headers: { authorization: 'Bearer secret-token', cookie: 'sid=secret-cookie' } } }, 'Providing options to busboy');
   expect(lines[0]).not.toMatch(/secret-token|secret-cookie/);
 });
+
+it('never writes a monthly gift’s management link or the sandbox clock’s key, wherever headers are logged', () => {
+  const lines: string[] = [];
+  const log = createLogger('trace', { write: (line: string) => void lines.push(line) });
+  const headers = { 'x-gift-token': 'gift-token-secret', 'x-sandbox-clock-key': 'clock-key-secret', accept: 'application/json' };
+  log.info({ req: { headers }, headers, request: { headers } }, 'x');
+  expect(lines[0]).not.toMatch(/gift-token-secret|clock-key-secret/);
+  expect(lines[0]).toContain('application/json');
+});

@@ -15,6 +15,8 @@ export const REDACTED_PATHS = [
   // Objects that carry the request's headers one level down (@fastify/multipart logs its busboy options at trace).
   '*.headers.authorization',
   '*.headers.cookie',
+  // A monthly gift's management link (docs/decisions/022-monthly-gifts.md) and the sandbox clock's key.
+  ...['x-gift-token', 'x-sandbox-clock-key'].flatMap((header) => [`req.headers["${header}"]`, `headers["${header}"]`, `*.headers["${header}"]`]),
   ...SECRET_FIELDS.flatMap((field) => [field, `body.${field}`, `req.body.${field}`, `*.${field}`]),
 ];
 

@@ -127,6 +127,9 @@ export const RECURRING_MESSAGES = {
   // Staff
   staffCancelled: 'Gift cancelled. The donor has been told by email.',
   linkResent: 'A new link has been sent to the donor.',
+  // The wizard's thank-you for a monthly gift: how it goes on, and how to stop it (no date: the provider fixes it).
+  thankYouMonthly: (amount: string) =>
+    `Your gift of ${amount} will be given again each month, on this day of the month. The receipt we email you has a link to see, change, pause or cancel it at any time.`,
   // The sandbox's clock
   clockAdvanced: (to: string) => `The sandbox clock is now at ${to}.`,
   clockStripeMode: 'The clock belongs to the payment sandbox; in Stripe mode use a Stripe test clock.',

@@ -183,6 +183,12 @@ describeEachDatabase('monthly gift management', (ctx) => {
     expect(paused.json().data.status).toBe('paused');
     expect(paused.json().message).toMatch(/^Your monthly gift is paused\. Payments start again on \d{1,2} \w+ \d{4}\.$/);
     expect((await post('/api/recurring/gift/pause', token, { months: 1 })).json()).toEqual({ success: false, message: RECURRING_MESSAGES.cannotPause });
+    // After the sandbox's own event too, the gift shows when payments start again, not the skipped renewal.
+    await settle();
+    const view = (await get(token)).json().data;
+    expect(view.status).toBe('paused');
+    expect(view.next_charge_at).toBe(view.paused_until);
+    expect(new Date(view.paused_until).getTime() - Date.now()).toBeGreaterThan(55 * DAY_MS);
 
     const skipped = await sandbox.recurring.advanceClock(32 * DAY_MS);
     await settle();

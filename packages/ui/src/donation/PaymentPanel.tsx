@@ -17,6 +17,7 @@ import {
   donationSaveFailedMessage,
   formatCurrency,
   runDonationPayment,
+  RECURRING_MESSAGES,
   TEST_CARDS,
   type DonationPayload,
   type PaymentPanelState,
@@ -286,6 +287,9 @@ function PaymentForm({
             {DONATION_MESSAGES.paymentSuccessThankYou}
           </p>
           <p className="cs-payment-result__detail">Payment ID: {outcome.paymentIntentId}</p>
+          {payload.donation_type === 'monthly' ? (
+            <p className="cs-payment-result__detail">{RECURRING_MESSAGES.thankYouMonthly(amountText)}</p>
+          ) : null}
         </div>
       </div>
     );

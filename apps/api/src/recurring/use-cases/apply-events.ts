@@ -226,7 +226,9 @@ async function subscriptionChanged(app: FastifyInstance, event: PaymentEvent, su
       .set({
         status,
         providerStateAt: at,
-        ...(status === 'active' || status === 'paused' ? { nextChargeAt: sub.currentPeriodEnd ?? gift.nextChargeAt } : {}),
+        // Paused: the next payment is the first after the pause (the renewals in between are voided, not charged).
+        ...(status === 'active' ? { nextChargeAt: sub.currentPeriodEnd ?? gift.nextChargeAt } : {}),
+        ...(status === 'paused' ? { nextChargeAt: sub.pauseResumesAt ?? sub.currentPeriodEnd ?? gift.nextChargeAt } : {}),
         pausedUntil: status === 'paused' ? sub.pauseResumesAt : null,
         card: sub.card ?? gift.card,
         ...(amountChanged ? { amount, amountMinor: sub.amountMinor, amountInr: amountInrOf({ amount, currency: gift.currency }) } : {}),

@@ -119,7 +119,8 @@ async function applyAnswer(app: FastifyInstance, gift: GiftRow, sub: Subscriptio
     .set({
       status,
       pausedUntil: status === 'paused' ? sub.pauseResumesAt : null,
-      ...(sub.currentPeriodEnd && (status === 'active' || status === 'paused') ? { nextChargeAt: sub.currentPeriodEnd } : {}),
+      ...(sub.currentPeriodEnd && status === 'active' ? { nextChargeAt: sub.currentPeriodEnd } : {}),
+      ...(status === 'paused' && sub.pauseResumesAt ? { nextChargeAt: sub.pauseResumesAt } : {}),
       card: sub.card ?? gift.card,
       ...extra,
     })
