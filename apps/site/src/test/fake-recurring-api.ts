@@ -122,6 +122,13 @@ export async function startFakeRecurringApi() {
       return reply(res, 202, { success: true, message: RECURRING_MESSAGES.linksRequested });
     }
 
+    if (method === 'GET' && path.startsWith('/api/recurring/gift/receipts/')) {
+      if (!giftRoute(res, hit)) return;
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      res.end('%PDF-1.7 fake receipt');
+      return;
+    }
+
     if (path === '/api/recurring/gift' && method === 'GET') {
       if (!giftRoute(res, hit)) return;
       return reply(res, 200, { success: true, data: state.gift });

@@ -10,6 +10,7 @@ import {
   changeGiftAmount,
   changeGiftCard,
   fetchGift,
+  fetchGiftReceipt,
   pauseGift,
   readGift,
   requestGiftLinks,
@@ -82,6 +83,21 @@ describe('reading the gift', () => {
     expect(() => readGift({ success: true, data: { id: 1 } })).toThrow(TypeError);
     expect(() => readGift({ success: true, data: { ...giftFixture(), status: 'frozen' } })).toThrow(TypeError);
     expect(() => readGift({ success: false, message: 'No' })).toThrow(TypeError);
+  });
+});
+
+describe('a payment’s receipt', () => {
+  it('is fetched with the token in its header (a link could not carry it), as the PDF’s bytes', async () => {
+    const pdf = await fetchGiftReceipt(client, GIFT_TOKEN, '/api/recurring/gift/receipts/BBF%2F2026-27%2F000001');
+    expect(await pdf.text()).toBe('%PDF-1.7 fake receipt');
+    const [hit] = fake.requests('GET', '/api/recurring/gift/receipts/BBF%2F2026-27%2F000001');
+    expect(hit?.giftToken).toBe(GIFT_TOKEN);
+    expectTokenOnlyInHeader();
+  });
+
+  it('refuses an address that is not one of the gift’s receipts, without a request', async () => {
+    await expect(fetchGiftReceipt(client, GIFT_TOKEN, 'https://evil.example/steal')).rejects.toThrow('Not a receipt of this gift');
+    expect(fake.hits).toHaveLength(0);
   });
 });
 
