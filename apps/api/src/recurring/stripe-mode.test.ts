@@ -97,6 +97,15 @@ describeEachDatabase('monthly gifts with PAYMENTS_MODE=stripe', (ctx) => {
     const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.receiptId, receipt!.id));
     expect(mail!.text).toContain('This is a payment of your monthly gift.');
 
+    // The next renewal's invoice.paid delivered five times at once under five event ids (Stripe's retries racing):
+    // one donation, the campaign counted once.
+    const racing = standIn.renewSubscription(gift!.subscriptionId, 'paid');
+    const raced = await Promise.all([1, 2, 3, 4, 5].map((n) => deliver('invoice.paid', standIn.invoiceObject(racing.id), { id: `evt_race_${n}` })));
+    expect(raced.every((answer) => answer.received)).toBe(true);
+    await app.payments.idle();
+    expect((await db().select().from(donations)).filter((row) => row.invoiceId === racing.id)).toHaveLength(1);
+    expect(await db().select().from(receipts)).toHaveLength(3);
+
     // An older subscription state (past_due, created before the renewal's events) arriving late changes nothing.
     const stale = { ...standIn.subscriptionObject(gift!.subscriptionId), status: 'past_due' };
     await deliver('customer.subscription.updated', stale, { id: 'evt_stale', created: Math.floor(Date.now() / 1000) - 60 });
