@@ -268,6 +268,10 @@ describeEachDatabase('monthly gift management', (ctx) => {
     const after = (await app.inject({ method: 'GET', url: '/api/admin/recurring?status=cancelled', headers: ADMIN })).json().data;
     expect(after.gifts).toHaveLength(1);
     expect(after.totals).toMatchObject({ active: 1, monthly_amount_inr: 1000, lost_this_month: 1 });
+    // The dashboard's monthly figures are the same ones.
+    const dashboard = (await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: ADMIN })).json().data;
+    expect(dashboard.totals.recurring).toEqual(after.totals);
+    expect(dashboard.totals.monthly.count).toBe(2); // two first payments: payments, not gifts
     const again = await app.inject({ method: 'POST', url: `/api/admin/recurring/${id}/cancel`, headers: ADMIN, payload: {} });
     expect(again.statusCode).toBe(409);
 

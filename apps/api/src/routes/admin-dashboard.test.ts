@@ -45,7 +45,17 @@ describeEachDatabase('admin dashboard', (ctx) => {
     expect(data.to).toBe(today);
     expect(data.from).toBe(addDays(today, -29));
     const zero = { count: 0, amount_inr: 0 };
-    expect(data.totals).toEqual({ ...zero, donors: 0, by_currency: [], monthly: zero, one_time: zero, this_month: zero, last_month: zero });
+    expect(data.totals).toEqual({
+      ...zero,
+      donors: 0,
+      by_currency: [],
+      monthly: zero,
+      one_time: zero,
+      this_month: zero,
+      last_month: zero,
+      // Monthly gifts are counted from the gifts themselves (none here), not from donations labelled monthly.
+      recurring: { active: 0, monthly_amount_inr: 0, gained_this_month: 0, lost_this_month: 0 },
+    });
     expect(data.daily).toHaveLength(30);
     expect(data.daily[0]).toEqual({ date: data.from, ...zero });
     expect(data.daily[29]).toEqual({ date: today, ...zero });
@@ -105,6 +115,8 @@ describeEachDatabase('admin dashboard', (ctx) => {
       one_time: { count: 5, amount_inr: 8200 },
       this_month: { count: 1, amount_inr: 1000 },
       last_month: { count: 3, amount_inr: 2000 + 2087.5 + 4500 },
+      // A donation labelled monthly is a payment, not a running gift: without a recurring_gifts row there is none.
+      recurring: { active: 0, monthly_amount_inr: 0, gained_this_month: 0, lost_this_month: 0 },
     });
     expect(data.daily).toHaveLength(30);
     const nonZero = data.daily.filter((day) => day.count > 0);
