@@ -78,6 +78,7 @@ describeEachDatabase('admin donations', (ctx) => {
         payment_intent_id: rows[1]!.paymentIntentId,
         partner_origin: null,
         source: 'website',
+        is_renewal: false,
       });
       // No PAN, mobile or address in the list.
       expect(body.data.donations[1]).not.toHaveProperty('donor_pan');
@@ -229,6 +230,7 @@ describeEachDatabase('admin donations', (ctx) => {
             payment_intent_id: row.paymentIntentId,
             partner_origin: null,
             source: 'website',
+            is_renewal: false,
             donor_mobile: '9876543210',
             donor_pan: 'ABCDE1234F',
             donor_state: 'Karnataka',
