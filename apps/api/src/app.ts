@@ -32,6 +32,7 @@ import type { PaymentProvider } from './donations/provider/provider.js';
 import { adminCampaignRoutes } from './routes/admin-campaigns.js';
 import { adminDashboardRoutes } from './routes/admin-dashboard.js';
 import { adminDonationRoutes } from './routes/admin-donations.js';
+import { adminAttemptRoutes } from './routes/admin-attempts.js';
 import { adminMessageRoutes } from './routes/admin-messages.js';
 import { adminOutboxRoutes } from './routes/admin-outbox.js';
 import { authRoutes } from './routes/auth.js';
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(adminDashboardRoutes, { prefix: '/api' });
   await app.register(adminCampaignRoutes, { prefix: '/api' });
   await app.register(adminDonationRoutes, { prefix: '/api' });
+  await app.register(adminAttemptRoutes, { prefix: '/api' });
   await app.register(adminMessageRoutes, { prefix: '/api' });
   await app.register(adminOutboxRoutes, { prefix: '/api' });
   await app.register(adminRecurringRoutes, { prefix: '/api' });

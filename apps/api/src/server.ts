@@ -10,6 +10,7 @@ import { issueMissingReceipts, startReceiptSweep } from './receipts/missing-rece
 import { mailReceipt } from './receipts/issuing.js';
 import { startPaymentReconciler, type PaymentReconciler } from './donations/use-cases/reconcile.js';
 import { startRecurringJobs } from './recurring/jobs.js';
+import { startAttemptPruning } from './donations/use-cases/prune-attempts.js';
 
 // The production entry point (`npm start`, `node apps/api/dist/server.js`): validate settings, open and
 // prepare the database, serve, and shut down cleanly on SIGINT/SIGTERM.
@@ -127,8 +128,13 @@ async function main() {
     // Monthly gifts: the sandbox's renewals that fell due while no server ran, and card expiry reminders.
     const recurringJobs = startRecurringJobs(app);
     await recurringJobs.runOnce();
+    // Payments that never became donations, kept ATTEMPT_RETENTION_DAYS: pruned now and every hour.
+    const attemptPruning = startAttemptPruning(app);
+    await attemptPruning.runOnce();
     const receiptSweep = startReceiptSweep({ db: app.db, mailer: app.mailer, log: app.log, publicBaseUrl: app.config.publicBaseUrl });
-    handleShutdownSignals(app, database, reconciler, { stop: async () => Promise.all([receiptSweep.stop(), recurringJobs.stop()]).then(() => {}) });
+    handleShutdownSignals(app, database, reconciler, {
+      stop: async () => Promise.all([receiptSweep.stop(), recurringJobs.stop(), attemptPruning.stop()]).then(() => {}),
+    });
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {

@@ -273,7 +273,27 @@ export const paymentFailures = pgTable(
     declineCode: text('decline_code'),
     createdAt: createdAt(),
   },
-  (t) => [index('payment_failures_client_ip_created_idx').on(t.clientIp, t.createdAt)],
+  (t) => [
+    index('payment_failures_client_ip_created_idx').on(t.clientIp, t.createdAt),
+    // The admin's attempts list reads each attempt's failure (docs/decisions/023-payment-attempts-for-staff.md).
+    index('payment_failures_intent_idx').on(t.paymentIntentId),
+  ],
+);
+
+/**
+ * Each create-intent the card-testing defence refused (docs/decisions/023-payment-attempts-for-staff.md): the time, the
+ * client address and, only when the body held a syntactically valid donor email, that email. Nothing else from the
+ * body is kept. Shown to staff, and pruned after ATTEMPT_RETENTION_DAYS.
+ */
+export const blockedPaymentRequests = pgTable(
+  'blocked_payment_requests',
+  {
+    id: serial('id').primaryKey(),
+    clientIp: text('client_ip').notNull(),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('blocked_payment_requests_client_ip_created_idx').on(t.clientIp, t.createdAt), index('blocked_payment_requests_created_at_idx').on(t.createdAt)],
 );
 
 /** Every webhook event processed, by the provider's event id: a redelivered event is acknowledged and skipped. */

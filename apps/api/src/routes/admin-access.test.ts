@@ -38,6 +38,7 @@ const KNOWN_ADMIN_ROUTES = [
   'GET /api/admin/donations',
   'GET /api/admin/donations/export.csv',
   'GET /api/admin/donations/:id',
+  'GET /api/admin/payment-attempts',
   'POST /api/admin/donations/:id/resend-receipt',
   'GET /api/admin/messages',
   'GET /api/admin/messages/:id',

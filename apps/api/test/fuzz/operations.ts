@@ -224,6 +224,7 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
     'GET /api/admin/donations/:id': { auth: 'admin', params: { id: id(world.donationId) } },
     // Mostly bad ids: each accepted one draws a PDF and sends a mail (tens of ms).
     'POST /api/admin/donations/:id/resend-receipt': { auth: 'admin', params: { id: pathParam(fc.constant(String(world.donationId)), 1) }, body: jsonBodies({}) },
+    'GET /api/admin/payment-attempts': { auth: 'admin', query: { ...pageQuery, q: fc.constantFrom('asha', '%', '_', '\\', 'example.org'), outcome: fc.constantFrom('', 'declined', 'failed', 'abandoned', 'blocked', 'DECLINED', 'other') } },
     'GET /api/admin/messages': { auth: 'admin', query: { ...pageQuery, status: statusFilter('unread', 'read', 'archived'), q: fc.constantFrom('Asha', '%') } },
     'GET /api/admin/messages/:id': { auth: 'admin', params: { id: id(world.messageId) } },
     'PATCH /api/admin/messages/:id': { auth: 'admin', params: { id: id(world.messageId) }, body: jsonBodies({ status: 'read' }) },

@@ -3,6 +3,7 @@
 export * from './nav';
 export * from './dashboard';
 export * from './donations';
+export * from './attempts';
 export * from './messages';
 export * from './campaign-form';
 export * from './console-messages';

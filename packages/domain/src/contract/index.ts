@@ -10,3 +10,4 @@ export * from './events';
 export * from './admin';
 export * from './donations';
 export * from './recurring';
+export * from './attempts';

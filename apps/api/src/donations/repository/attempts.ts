@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, ne, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/open.js';
 import { prepared } from '../../db/prepared.js';
-import { donations, paymentAttempts, paymentFailures, webhookEvents, type PaymentAttemptStatus } from '../../db/schema.js';
+import { blockedPaymentRequests, donations, paymentAttempts, paymentFailures, webhookEvents, type PaymentAttemptStatus } from '../../db/schema.js';
 import type { PaymentEvent, PaymentIntentSnapshot } from '../provider/provider.js';
 
 // Payment attempts (one per intent the server created) and the failures the card-testing defence counts. Only the
@@ -185,4 +185,12 @@ export async function recentFailures(db: Database, clientIp: string, now: Date):
     .offset(n - CARD_TESTING_LIMIT.maxFailures)
     .limit(1);
   return { count: n, windowEndsAt: pivot ? new Date(pivot.at.getTime() + CARD_TESTING_LIMIT.windowMs) : null };
+}
+
+/**
+ * A create-intent the card-testing defence refused: its time, address and, if the body held one, the donor's email
+ * (docs/decisions/023-payment-attempts-for-staff.md). The only write of a refusal.
+ */
+export async function recordBlockedRequest(db: Database, values: { clientIp: string; email: string | null }): Promise<void> {
+  await db.insert(blockedPaymentRequests).values({ clientIp: values.clientIp, email: values.email });
 }

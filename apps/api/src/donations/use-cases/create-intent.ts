@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CAMPAIGN_MESSAGES, isCampaignActive, largestAcceptedAmount, ORGANISATION } from '@charity/domain';
+import { CAMPAIGN_MESSAGES, EMAIL_MAX_LENGTH, isCampaignActive, isValidEmailStrict, largestAcceptedAmount, ORGANISATION } from '@charity/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { findCampaign } from '../../campaigns/repository.js';
 import type { RecordedDonationData } from '../../db/schema.js';
@@ -9,7 +9,7 @@ import { PAYMENT_ROUTE_MESSAGES } from '../messages.js';
 import { amountMinorOf, isRecord, readDonationData } from '../payload.js';
 import { providerHttpError } from '../provider-errors.js';
 import { PAYMENT_METHOD_ID_PATTERN, type CardSummary, type PaymentIntentSnapshot, type PaymentProviderError } from '../provider/provider.js';
-import { CARD_TESTING_LIMIT, insertAttempt, recentFailures } from '../repository/attempts.js';
+import { CARD_TESTING_LIMIT, insertAttempt, recentFailures, recordBlockedRequest } from '../repository/attempts.js';
 import { insertGift } from '../../recurring/repository.js';
 
 // Use case: create the payment intent for a donation (POST /api/payments/create-intent). The card-testing defence
@@ -55,6 +55,18 @@ async function checkCampaign(app: FastifyInstance, data: RecordedDonationData): 
   return { id: campaign.id, title: campaign.title };
 }
 
+/**
+ * The donor's email of a refused request's body, lower case, only when it is a syntactically valid address; nothing
+ * else of the body is read (it is not validated: a card tester's body is whatever they sent).
+ */
+export function donorEmailOf(body: unknown): string | null {
+  if (!isRecord(body) || !isRecord(body.donation_data) || !isRecord(body.donation_data.donor)) return null;
+  const email = body.donation_data.donor.email;
+  if (typeof email !== 'string') return null;
+  const trimmed = email.trim().toLowerCase();
+  return trimmed.length <= EMAIL_MAX_LENGTH && isValidEmailStrict(trimmed) ? trimmed : null;
+}
+
 export async function createIntent(app: FastifyInstance, request: CreateIntentRequest): Promise<CreatedIntent> {
   const { log, clientIp } = request;
   // Card testing first, before any work: a tester's requests are otherwise perfectly valid.
@@ -65,6 +77,11 @@ export async function createIntent(app: FastifyInstance, request: CreateIntentRe
       { clientIp, failures: failures.count, windowMinutes: CARD_TESTING_LIMIT.windowMs / 60_000, retryAfter },
       'card-testing defence: create-intent refused for an address with too many failed payments',
     );
+    // Staff see the refusal (docs/decisions/023-payment-attempts-for-staff.md). A failure to record it must not turn
+    // the 429 into a 500: the refusal stands either way.
+    await recordBlockedRequest(app.db, { clientIp, email: donorEmailOf(request.body) }).catch((error: unknown) => {
+      log.error({ err: error }, 'card-testing defence: the refused request could not be recorded');
+    });
     throw new TooManyFailuresError(retryAfter);
   }
 
