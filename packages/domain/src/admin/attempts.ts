@@ -139,27 +139,10 @@ export interface AttemptFilters {
 
 export const EMPTY_ATTEMPT_FILTERS: AttemptFilters = { q: '', outcome: '' };
 
-export const ATTEMPTS_TEXTS = {
+/** The texts of the "Failed attempts" tab of /admin/donations (the table's own are the ui's ATTEMPTS_TABLE_TEXT). */
+export const ATTEMPTS_PAGE_TEXTS = {
+  tabs: 'Donation records',
   tabDonations: 'Donations',
   tabAttempts: 'Failed attempts',
-  heading: 'Failed payment attempts',
-  retention: `Payments that did not become donations, kept for ${ATTEMPT_RETENTION_DAYS} days.`,
-  searchLabel: 'Search by email',
-  outcomeLabel: 'Outcome',
-  anyOutcome: 'All outcomes',
-  apply: 'Search',
-  clear: 'Clear',
-  empty: 'No failed payment attempts.',
-  emptyFiltered: 'No failed payment attempts match the search.',
-  loadError: 'The payment attempts could not be loaded.',
-  retry: 'Try again',
-  loading: 'Loading payment attempts…',
-  caption: 'Payment attempts that did not become donations, newest first',
-  noEmail: 'No email',
-  noName: 'No name',
-  notGiven: '—',
-  limitReached: 'Card-testing limit reached',
-  topAddresses: 'Most failures in the last 24 hours',
-  attemptsLastHour: (n: number) => (n === 1 ? '1 attempt in the hour' : `${n} attempts in the hour`),
-  failuresFrom: (n: number) => (n === 1 ? '1 failure' : `${n} failures`),
+  retention: `Payments that did not become donations, and payments refused by the card-testing limit. Kept for ${ATTEMPT_RETENTION_DAYS} days, then deleted.`,
 } as const;

@@ -51,6 +51,14 @@ export { DonationFilters, DONATION_FILTERS_TEXT, type DonationFiltersProps } fro
 export { DonationsTable, DONATIONS_TABLE_TEXT, type DonationsTableProps } from './donations/DonationsTable';
 export { donationSummaryText, donationCampaignText, inrEquivalentText } from './donations/donation-text';
 export {
+  AttemptsTable,
+  ATTEMPTS_TABLE_TEXT,
+  attemptCountText,
+  attemptsInHourText,
+  failuresText,
+  type AttemptsTableProps,
+} from './donations/AttemptsTable';
+export {
   DonationDetailDialog,
   DONATION_DETAIL_TEXT,
   donationDialogTitle,
