@@ -1,9 +1,25 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { COUNTRIES, EMPTY_DONATION_FILTERS, hasDonationFilters, type DonationFilters as DonationFilterValues } from '@charity/domain';
-import { AdminPageHeader, DonationDetailDialog, DonationFilters, DonationsTable, Pagination } from '@charity/ui';
-import { useAdminDonationsStore } from '../features/admin-donations/stores';
-import { donationsListKey, donationsViewFromSearch, donationsViewSearch, type DonationsView } from '../features/admin-donations/url';
+import {
+  ATTEMPTS_PAGE_TEXTS,
+  COUNTRIES,
+  EMPTY_DONATION_FILTERS,
+  hasDonationFilters,
+  type AttemptFilters,
+  type DonationFilters as DonationFilterValues,
+} from '@charity/domain';
+import { AdminPageHeader, AttemptsTable, DonationDetailDialog, DonationFilters, DonationsTable, Pagination } from '@charity/ui';
+import { useAdminAttemptsStore, useAdminDonationsStore } from '../features/admin-donations/stores';
+import {
+  attemptsViewFromSearch,
+  attemptsViewSearch,
+  donationsListKey,
+  donationsTabFromSearch,
+  donationsViewFromSearch,
+  donationsViewSearch,
+  type DonationsTab,
+  type DonationsView,
+} from '../features/admin-donations/url';
 import { saveFile } from '../lib/save-file';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -11,7 +27,13 @@ export const DONATIONS_PAGE_TEXT = {
   title: 'Donations',
   description: 'Every donation, newest first. Filter, open one for its details and receipt, or export the filtered list as CSV.',
   pagesLabel: 'Donation pages',
+  attemptPagesLabel: 'Payment attempt pages',
 } as const;
+
+const TABS: ReadonlyArray<{ tab: DonationsTab; label: string }> = [
+  { tab: 'donations', label: ATTEMPTS_PAGE_TEXTS.tabDonations },
+  { tab: 'attempts', label: ATTEMPTS_PAGE_TEXTS.tabAttempts },
+];
 
 // The filter's choices come from the domain: the countries donors pick from, and their currencies (INR first).
 const COUNTRY_OPTIONS = COUNTRIES.map(({ code, name }) => ({ code, name }));
@@ -23,6 +45,66 @@ const CURRENCY_OPTIONS = [...new Set(COUNTRIES.map((country) => country.currency
  */
 export default function AdminDonationsPage() {
   useDocumentTitle(DONATIONS_PAGE_TEXT.title);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = donationsTabFromSearch(searchParams);
+  const id = useId();
+  const tabRefs = useRef<Partial<Record<DonationsTab, HTMLButtonElement | null>>>({});
+
+  /** A new tab is a new history entry, starting unfiltered (Back returns to the tab and filters left). */
+  function selectTab(next: DonationsTab) {
+    if (next === tab) return;
+    setSearchParams(next === 'attempts' ? attemptsViewSearch({ filters: { q: '', outcome: '' }, page: 1 }) : new URLSearchParams());
+  }
+
+  /** Arrow keys, Home and End move between the tabs and show the one focused (automatic activation). */
+  function handleTabKey(event: KeyboardEvent<HTMLDivElement>) {
+    const index = TABS.findIndex((entry) => entry.tab === tab);
+    const last = TABS.length - 1;
+    const next =
+      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
+      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? last
+      : null;
+    if (next === null) return;
+    event.preventDefault();
+    const target = TABS[next]!.tab;
+    tabRefs.current[target]?.focus();
+    selectTab(target);
+  }
+
+  return (
+    <div className="cs-container cs-admin-page">
+      <AdminPageHeader title={DONATIONS_PAGE_TEXT.title} description={DONATIONS_PAGE_TEXT.description} />
+      <div className="cs-inbox__tabs cs-admin-page__tabs" role="tablist" aria-label={ATTEMPTS_PAGE_TEXTS.tabs} onKeyDown={handleTabKey}>
+        {TABS.map((entry) => (
+          <button
+            key={entry.tab}
+            ref={(element) => {
+              tabRefs.current[entry.tab] = element;
+            }}
+            id={`${id}-tab-${entry.tab}`}
+            type="button"
+            role="tab"
+            className="cs-inbox__tab"
+            aria-selected={entry.tab === tab}
+            aria-controls={`${id}-panel`}
+            tabIndex={entry.tab === tab ? 0 : -1}
+            onClick={() => selectTab(entry.tab)}
+          >
+            {entry.label}
+          </button>
+        ))}
+      </div>
+      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`} className="cs-admin-page__tabpanel">
+        {tab === 'attempts' ? <AttemptsPanel /> : <DonationsPanel />}
+      </div>
+    </div>
+  );
+}
+
+/** The donations list as it always was: filters, table, pages and the open donation, all in the URL. */
+function DonationsPanel() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = useMemo(() => donationsViewFromSearch(searchParams), [searchParams]);
   const listKey = donationsListKey(view);
@@ -68,8 +150,7 @@ export default function AdminDonationsPage() {
   }
 
   return (
-    <div className="cs-container cs-admin-page">
-      <AdminPageHeader title={DONATIONS_PAGE_TEXT.title} description={DONATIONS_PAGE_TEXT.description} />
+    <>
       <div className="cs-admin-page__sections">
         <DonationFilters
           value={view.filters}
@@ -104,6 +185,50 @@ export default function AdminDonationsPage() {
         onRetry={() => {
           if (view.donation !== null) void openDetail(view.donation);
         }}
+      />
+    </>
+  );
+}
+
+/** The payments that did not become donations (docs/decisions/023-payment-attempts-for-staff.md): search, outcome and page in the URL. */
+function AttemptsPanel() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const key = attemptsViewSearch(attemptsViewFromSearch(searchParams)).toString();
+  const view = useMemo(() => attemptsViewFromSearch(new URLSearchParams(key)), [key]);
+
+  const attempts = useAdminAttemptsStore((s) => s.attempts);
+  const summary = useAdminAttemptsStore((s) => s.summary);
+  const status = useAdminAttemptsStore((s) => s.status);
+  const totalPages = useAdminAttemptsStore((s) => s.totalPages);
+  const { load, reload, reset } = useAdminAttemptsStore.getState();
+
+  useEffect(() => reset, [reset]);
+  useEffect(() => {
+    void load(view.filters, view.page);
+  }, [view, load]);
+
+  function changeFilters(filters: AttemptFilters) {
+    setSearchParams(attemptsViewSearch({ filters, page: 1 }));
+  }
+
+  return (
+    <div className="cs-admin-page__sections">
+      <p className="cs-admin-page__note">{ATTEMPTS_PAGE_TEXTS.retention}</p>
+      <AttemptsTable
+        attempts={attempts}
+        summary={summary}
+        status={status}
+        filters={view.filters}
+        onFiltersChange={changeFilters}
+        onRetry={() => void reload()}
+        footer={
+          <Pagination
+            page={view.page}
+            totalPages={totalPages}
+            onPageChange={(page) => setSearchParams(attemptsViewSearch({ ...view, page }))}
+            label={DONATIONS_PAGE_TEXT.attemptPagesLabel}
+          />
+        }
       />
     </div>
   );

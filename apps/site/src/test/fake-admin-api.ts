@@ -6,6 +6,7 @@ import {
   donationDateRangeError,
   isDashboardPeriod,
   type AdminContactMessage,
+  type AdminPaymentAttempt,
   type AdminDonationDetail,
   type ContactMessageStatus,
   type OutboxMail,
@@ -138,6 +139,26 @@ export function messageFixture(id: number, overrides: Partial<AdminContactMessag
   };
 }
 
+/** A payment attempt row as GET /api/admin/payment-attempts answers it: a declined card unless told otherwise. */
+export function attemptFixture(id: number, overrides: Partial<AdminPaymentAttempt> = {}): AdminPaymentAttempt {
+  return {
+    key: `attempt-${id}`,
+    created_at: new Date(Date.UTC(2026, 10, 1, 10, 0) + id * 60_000).toISOString(),
+    outcome: 'declined',
+    donor_name: `Donor ${id}`,
+    donor_email: `donor${id}@example.org`,
+    amount: 1000,
+    currency: 'INR',
+    campaign_title: null,
+    payment_intent_id: `pi_${id}`,
+    reason: { code: 'card_declined', decline_code: 'generic_decline', text: 'The bank declined the card without giving a reason.' },
+    client_ip: '203.0.113.7',
+    address_attempts_last_hour: 1,
+    address_limit_reached: false,
+    ...overrides,
+  };
+}
+
 /** Starts the fake; call `reset()` before each test and `close()` after all. */
 export async function startFakeAdminApi() {
   const state = {
@@ -145,6 +166,7 @@ export async function startFakeAdminApi() {
     donations: [] as AdminDonationDetail[],
     messages: [] as AdminContactMessage[],
     outbox: [] as OutboxMail[],
+    attempts: [] as AdminPaymentAttempt[],
     smtpConfigured: false,
     nextId: 100,
   };
@@ -261,6 +283,29 @@ export async function startFakeAdminApi() {
       }
     }
 
+    if (method === 'GET' && path === '/api/admin/payment-attempts') {
+      const outcome = query.get('outcome') ?? '';
+      if (outcome && !['declined', 'failed', 'abandoned', 'blocked'].includes(outcome)) {
+        return reply(res, 400, { success: false, message: 'outcome must be equal to one of the allowed values' });
+      }
+      const q = (query.get('q') ?? '').toLowerCase();
+      const searched = [...state.attempts]
+        .sort((a, b) => b.created_at.localeCompare(a.created_at))
+        .filter((a) => !q || (a.donor_email ?? '').toLowerCase().includes(q));
+      const counts = { declined: 0, failed: 0, abandoned: 0, blocked: 0 };
+      for (const a of searched) counts[a.outcome] += 1;
+      const byAddress = new Map<string, { client_ip: string; failures: number; limit_reached: boolean }>();
+      for (const a of state.attempts) {
+        const entry = byAddress.get(a.client_ip) ?? { client_ip: a.client_ip, failures: 0, limit_reached: false };
+        entry.failures += 1;
+        entry.limit_reached ||= a.address_limit_reached;
+        byAddress.set(a.client_ip, entry);
+      }
+      const top_addresses = [...byAddress.values()].sort((a, b) => b.failures - a.failures).slice(0, 5);
+      const { items, meta } = pageOf(searched.filter((a) => !outcome || a.outcome === outcome), query);
+      return reply(res, 200, { success: true, data: { attempts: items, summary: { counts, top_addresses } }, meta });
+    }
+
     if (method === 'GET' && path === '/api/admin/messages') {
       const status = query.get('status') ?? 'all';
       const list = [...state.messages]
@@ -327,6 +372,7 @@ export async function startFakeAdminApi() {
       state.donations = [];
       state.messages = [];
       state.outbox = [];
+      state.attempts = [];
       state.smtpConfigured = false;
       state.nextId = 100;
       hits.length = 0;

@@ -6,6 +6,7 @@ export const ADMIN_CONSOLE_MESSAGES = {
   dashboardLoadFailed: 'Failed to load dashboard',
   donationsLoadFailed: 'Failed to load donations',
   donationLoadFailed: 'Failed to load donation',
+  attemptsLoadFailed: 'Failed to load payment attempts',
   receiptResent: 'Receipt sent again',
   receiptResendFailed: 'Failed to resend receipt',
   exportStarted: 'Export started',

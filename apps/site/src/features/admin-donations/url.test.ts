@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_DONATION_FILTERS } from '@charity/domain';
-import { donationsListKey, donationsViewFromSearch, donationsViewSearch } from './url';
+import { attemptsViewFromSearch, attemptsViewSearch, donationsListKey, donationsTabFromSearch, donationsViewFromSearch, donationsViewSearch } from './url';
 
 describe('the /admin/donations URL', () => {
   it('an empty query: no filters, page 1, no detail', () => {
@@ -30,5 +30,28 @@ describe('the /admin/donations URL', () => {
     const b = donationsViewFromSearch(new URLSearchParams('page=2&q=asha&donation=42'));
     expect(donationsListKey(a)).toBe(donationsListKey(b));
     expect(donationsListKey(a)).not.toBe(donationsListKey({ ...a, page: 3 }));
+  });
+});
+
+describe('the "Failed attempts" tab in the URL', () => {
+  it('tab=attempts selects it; anything else is the donations tab', () => {
+    expect(donationsTabFromSearch(new URLSearchParams('tab=attempts&q=x'))).toBe('attempts');
+    expect(donationsTabFromSearch(new URLSearchParams('tab=other'))).toBe('donations');
+    expect(donationsTabFromSearch(new URLSearchParams(''))).toBe('donations');
+  });
+
+  it('reads the search, outcome and page; an unknown outcome or a bad page is ignored', () => {
+    expect(attemptsViewFromSearch(new URLSearchParams('tab=attempts&q=%20asha%20&outcome=Blocked&page=2'))).toEqual({
+      filters: { q: 'asha', outcome: 'blocked' },
+      page: 2,
+    });
+    expect(attemptsViewFromSearch(new URLSearchParams('tab=attempts&outcome=lost&page=-1'))).toEqual({ filters: { q: '', outcome: '' }, page: 1 });
+  });
+
+  it('writes tab, search, outcome, then page only past 1 (a round trip)', () => {
+    const search = attemptsViewSearch({ filters: { q: 'rao', outcome: 'declined' }, page: 3 });
+    expect(search.toString()).toBe('tab=attempts&q=rao&outcome=declined&page=3');
+    expect(attemptsViewFromSearch(search)).toEqual({ filters: { q: 'rao', outcome: 'declined' }, page: 3 });
+    expect(attemptsViewSearch({ filters: { q: '', outcome: '' }, page: 1 }).toString()).toBe('tab=attempts');
   });
 });

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
+  ADMIN_CONSOLE_MESSAGES,
   ADMIN_SEARCH_MAX_LENGTH,
   ATTEMPT_OUTCOME_LABELS,
   ATTEMPT_OUTCOMES,
@@ -27,7 +28,7 @@ import { GENERAL_DONATION_LABEL } from './donation-text';
 export const ATTEMPTS_TABLE_TEXT = {
   caption: 'Failed payment attempts',
   loading: 'Loading payment attempts...',
-  loadFailed: 'Failed to load payment attempts',
+  loadFailed: ADMIN_CONSOLE_MESSAGES.attemptsLoadFailed,
   retry: 'Try again',
   empty: 'No failed payment attempts',
   emptyHint: 'Declined, failed, abandoned and blocked payments appear here.',
