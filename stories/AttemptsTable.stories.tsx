@@ -39,11 +39,11 @@ export const Default: Story = {
     await expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Time',
       'Donor',
+      'Outcome',
+      'Address',
       'Amount',
       'Campaign',
-      'Outcome',
       'Reason',
-      'Address',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     await expect(rows).toHaveLength(3);

@@ -235,13 +235,13 @@ function AttemptsBody({
                 <tr>
                   <th scope="col">{ATTEMPTS_TABLE_TEXT.columnTime}</th>
                   <th scope="col">{ATTEMPTS_TABLE_TEXT.columnDonor}</th>
+                  <th scope="col">{ATTEMPTS_TABLE_TEXT.columnOutcome}</th>
+                  <th scope="col">{ATTEMPTS_TABLE_TEXT.columnAddress}</th>
                   <th scope="col" className="cs-donations-table__number">
                     {ATTEMPTS_TABLE_TEXT.columnAmount}
                   </th>
                   <th scope="col">{ATTEMPTS_TABLE_TEXT.columnCampaign}</th>
-                  <th scope="col">{ATTEMPTS_TABLE_TEXT.columnOutcome}</th>
                   <th scope="col">{ATTEMPTS_TABLE_TEXT.columnReason}</th>
-                  <th scope="col">{ATTEMPTS_TABLE_TEXT.columnAddress}</th>
                 </tr>
               </thead>
               <tbody>
@@ -270,6 +270,14 @@ function AttemptRow({ attempt }: { attempt: AdminPaymentAttempt }) {
         <span className="cs-donations-table__name">{attempt.donor_name || (blocked ? <NotGiven /> : ATTEMPTS_TABLE_TEXT.noName)}</span>
         <span className="cs-donations-table__email">{attempt.donor_email || ATTEMPTS_TABLE_TEXT.noEmail}</span>
       </th>
+      <td>
+        <Badge tone={OUTCOME_TONES[attempt.outcome]}>{ATTEMPT_OUTCOME_LABELS[attempt.outcome]}</Badge>
+      </td>
+      <td className="cs-attempts__address-cell">
+        <span className="cs-donations-table__code">{attempt.client_ip}</span>
+        <span className="cs-donations-table__email">{attemptsInHourText(attempt.address_attempts_last_hour)}</span>
+        {attempt.address_limit_reached ? <Badge tone="red">{ATTEMPTS_TABLE_TEXT.limitReached}</Badge> : null}
+      </td>
       <td className="cs-donations-table__number">
         {attempt.amount !== null && attempt.currency ? (
           <span className="cs-donations-table__amount">{formatCurrency(attempt.amount, attempt.currency)}</span>
@@ -278,17 +286,9 @@ function AttemptRow({ attempt }: { attempt: AdminPaymentAttempt }) {
         )}
       </td>
       <td>{blocked ? <NotGiven /> : attempt.campaign_title || ATTEMPTS_TABLE_TEXT.generalDonation}</td>
-      <td>
-        <Badge tone={OUTCOME_TONES[attempt.outcome]}>{ATTEMPT_OUTCOME_LABELS[attempt.outcome]}</Badge>
-      </td>
       <td className="cs-attempts__reason">
         <span>{attempt.reason.text}</span>
         {codes ? <span className="cs-donations-table__email cs-donations-table__code">{codes}</span> : null}
-      </td>
-      <td className="cs-attempts__address-cell">
-        <span className="cs-donations-table__code">{attempt.client_ip}</span>
-        <span className="cs-donations-table__email">{attemptsInHourText(attempt.address_attempts_last_hour)}</span>
-        {attempt.address_limit_reached ? <Badge tone="red">{ATTEMPTS_TABLE_TEXT.limitReached}</Badge> : null}
       </td>
     </tr>
   );
