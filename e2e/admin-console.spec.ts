@@ -275,3 +275,74 @@ for (const width of [375, 1280]) {
     }
   });
 }
+
+// Decision 023: the "Failed attempts" tab of /admin/donations. One declined payment (the run's failures from this
+// address stay under the card-testing limit of 5: donation.spec.ts fails two on purpose).
+test('a declined payment appears under Failed attempts, found by the donor e-mail; the tabs work from the keyboard and the URL', async ({
+  page,
+  request,
+}) => {
+  const email = `declined-${Date.now()}@example.org`;
+  const donationData = {
+    donor: {
+      full_name: 'Meera Nair',
+      email,
+      mobile: '9876543210',
+      pan_number: null,
+      country: 'India',
+      country_code: 'IN',
+      state: 'Kerala',
+      city: 'Kochi',
+      address: '12, Marine Drive',
+      pincode: '682031',
+      is_anonymous: false,
+    },
+    amount: 750,
+    currency: 'INR',
+    donation_type: 'one_time',
+    campaign_id: null,
+    source: 'website',
+  };
+  const created = await request.post('/api/payments/create-intent', { data: { donation_data: donationData, payment_method_id: TEST_CARDS.declined.paymentMethod } });
+  expect(created.status(), await created.text()).toBe(200);
+  const { client_secret } = ((await created.json()) as { data: { client_secret: string } }).data;
+  const confirmed = await request.post('/api/payments/sandbox/confirm', { data: { client_secret, payment_method_id: TEST_CARDS.declined.paymentMethod } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+
+  await signIn(page);
+  await openAdmin(page, 'Donations', 'Donations');
+  const tabs = page.getByRole('tablist', { name: 'Donation records' });
+  await expect(tabs.getByRole('tab', { name: 'Donations' })).toHaveAttribute('aria-selected', 'true');
+  // The keyboard: focus the selected tab, the right arrow shows the other one.
+  await tabs.getByRole('tab', { name: 'Donations' }).focus();
+  await page.keyboard.press('ArrowRight');
+  const attemptsTab = tabs.getByRole('tab', { name: 'Failed attempts' });
+  await expect(attemptsTab).toBeFocused();
+  await expect(attemptsTab).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/admin\/donations\?tab=attempts$/);
+  const panel = page.getByRole('tabpanel', { name: 'Failed attempts' });
+  await expect(panel.getByText('Payments that did not become donations, and payments refused by the card-testing limit. Kept for 90 days, then deleted.')).toBeVisible();
+
+  await panel.getByRole('searchbox', { name: 'Search by email' }).fill(email);
+  await panel.getByRole('searchbox', { name: 'Search by email' }).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`\\?tab=attempts&q=${encodeURIComponent(email).replace(/\./g, '\\.')}$`));
+  const rows = panel.getByRole('table', { name: 'Failed payment attempts' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  const row = rows.nth(1);
+  await expect(row.getByRole('rowheader')).toHaveText(`Meera Nair${email}`);
+  await expect(row.getByText('Declined', { exact: true })).toBeVisible();
+  await expect(row.getByText('₹750')).toBeVisible();
+  await expect(row.getByText('The bank declined the card without giving a reason.')).toBeVisible();
+  await expect(row.getByText('card_declined · generic_decline')).toBeVisible();
+
+  // The outcome filter goes into the URL too; Back undoes it, and Back again returns to the donations tab.
+  await panel.getByRole('group', { name: 'Outcome' }).getByRole('button', { name: /^Blocked \(card testing\)/ }).click();
+  await expect(page).toHaveURL(/outcome=blocked$/);
+  await expect(panel.getByRole('heading', { name: 'No payment attempts match' })).toBeVisible();
+  await page.goBack();
+  await expect(rows).toHaveCount(2);
+  await page.goBack();
+  await page.goBack();
+  await expect(tabs.getByRole('tab', { name: 'Donations' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('table', { name: 'Donations' }).or(page.getByRole('heading', { name: 'No donations yet' }))).toBeVisible();
+});
