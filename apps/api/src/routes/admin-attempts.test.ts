@@ -1,8 +1,9 @@
 import { ATTEMPT_RETENTION_DAYS, TEST_CARDS } from '@charity/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
+import { createLogger } from '../logger.js';
 import { blockedPaymentRequests, donations, paymentAttempts, paymentFailures, receipts, receiptTokens, receiptCounters, mailOutbox } from '../db/schema.js';
 import { SandboxProvider } from '../donations/provider/sandbox-provider.js';
 import { pruneAttempts } from '../donations/use-cases/prune-attempts.js';
@@ -191,6 +192,34 @@ describeEachDatabase('admin payment attempts', (ctx) => {
     expect(second.data.attempts.map((a) => a.donor_email)).toEqual(['page0@example.org']);
     expect(first.meta).toEqual({ total: 21, total_pages: 2, current_page: 1 });
     expect(first.data.attempts[0]!.donor_email).toBe('page20@example.org');
+  });
+
+  it('a refusal that cannot be recorded is logged, and the 429 stands', async () => {
+    const lines: string[] = [];
+    const watched = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      paymentProvider: sandbox,
+      adminGuard: allowAll,
+      logger: createLogger('info', { write: (line: string) => void lines.push(line) }),
+    });
+    const ip = nextIp();
+    try {
+      for (let i = 0; i < 5; i += 1) await pay(watched, indianDonation(), TEST_CARDS.declined.paymentMethod, ip);
+      await ctx.database.db.execute(sql`alter table blocked_payment_requests rename to blocked_payment_requests_away`);
+      try {
+        const refused = await createIntent(watched, indianDonation(), TEST_CARDS.visa.paymentMethod, ip);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toEqual({ success: false, message: 'Too many failed payment attempts from this address. Please try again later.' });
+      } finally {
+        await ctx.database.db.execute(sql`alter table blocked_payment_requests_away rename to blocked_payment_requests`);
+      }
+      const errors = lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((l) => l.level === 50);
+      expect(errors.map((e) => e.msg)).toEqual(['card-testing defence: the refused request could not be recorded']);
+      expect(await ctx.database.db.select().from(blockedPaymentRequests)).toEqual([]);
+    } finally {
+      await watched.close();
+    }
   });
 
   it('refuses an unknown outcome with 400', async () => {
