@@ -4,26 +4,10 @@ import { DAY_MS, RECURRING_MESSAGES, TEST_CARDS } from '@charity/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  campaigns,
-  donations,
-  mailOutbox,
-  paymentAttempts,
-  paymentFailures,
-  receipts,
-  recurringGiftChanges,
-  recurringGiftLinks,
-  recurringGifts,
-  sandboxClock,
-  sandboxEvents,
-  sandboxInvoices,
-  sandboxPaymentIntents,
-  sandboxSetupIntents,
-  sandboxSubscriptions,
-  webhookEvents,
-} from '../db/schema.js';
+import { donations, mailOutbox, recurringGiftLinks, recurringGifts, sandboxSubscriptions } from '../db/schema.js';
 import type { SandboxProvider } from '../donations/provider/sandbox-provider.js';
 import { describeEachDatabase } from '../../test/support/databases.js';
+import { resetGiftTables } from '../../test/support/monthly-gifts.js';
 import { buildSandboxApp, generateInvoice, indianDonation, pay, saveAfterPayment } from '../../test/support/donations.js';
 import { bearer, createUser, signIn } from '../../test/support/auth.js';
 import { remindExpiringCards } from './use-cases/card-reminders.js';
@@ -48,11 +32,8 @@ describeEachDatabase('monthly gift management', (ctx) => {
     await app?.close();
   });
   beforeEach(async () => {
-    const db = ctx.database.db;
     await app.payments.idle();
-    for (const table of [mailOutbox, receipts, donations, recurringGiftChanges, recurringGiftLinks, recurringGifts, paymentFailures, paymentAttempts, webhookEvents, sandboxEvents, sandboxInvoices, sandboxSubscriptions, sandboxSetupIntents, sandboxPaymentIntents, sandboxClock, campaigns]) {
-      await db.delete(table);
-    }
+    await resetGiftTables(ctx.database.db);
   });
 
   const db = () => ctx.database.db;

@@ -2,26 +2,10 @@ import { DAY_MS, RECURRING_MESSAGES, RENEWAL_RETRY_DAYS, TEST_CARDS } from '@cha
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import {
-  campaigns,
-  donations,
-  mailOutbox,
-  paymentAttempts,
-  paymentFailures,
-  receipts,
-  recurringGiftChanges,
-  recurringGiftLinks,
-  recurringGifts,
-  sandboxClock,
-  sandboxEvents,
-  sandboxInvoices,
-  sandboxPaymentIntents,
-  sandboxSetupIntents,
-  sandboxSubscriptions,
-  webhookEvents,
-} from '../db/schema.js';
+import { donations, mailOutbox, paymentAttempts, receipts, recurringGifts, sandboxEvents, sandboxInvoices, sandboxPaymentIntents, sandboxSubscriptions } from '../db/schema.js';
 import type { SandboxProvider } from '../donations/provider/sandbox-provider.js';
 import { describeEachDatabase } from '../../test/support/databases.js';
+import { resetGiftTables } from '../../test/support/monthly-gifts.js';
 import { authenticate, buildSandboxApp, indianDonation, pay, saveAfterPayment } from '../../test/support/donations.js';
 
 // Monthly gifts end to end in the sandbox (docs/decisions/022-monthly-gifts.md): sign-up through the wizard's own
@@ -42,25 +26,9 @@ describeEachDatabase('monthly gifts', (ctx) => {
     await app?.close();
   });
   beforeEach(async () => {
-    const db = ctx.database.db;
     await app.payments.idle();
     deliveryErrors.splice(0);
-    await db.delete(mailOutbox);
-    await db.delete(receipts);
-    await db.delete(donations);
-    await db.delete(recurringGiftChanges);
-    await db.delete(recurringGiftLinks);
-    await db.delete(recurringGifts);
-    await db.delete(paymentFailures);
-    await db.delete(paymentAttempts);
-    await db.delete(webhookEvents);
-    await db.delete(sandboxEvents);
-    await db.delete(sandboxInvoices);
-    await db.delete(sandboxSubscriptions);
-    await db.delete(sandboxSetupIntents);
-    await db.delete(sandboxPaymentIntents);
-    await db.delete(sandboxClock);
-    await db.delete(campaigns);
+    await resetGiftTables(ctx.database.db);
   });
 
   const db = () => ctx.database.db;

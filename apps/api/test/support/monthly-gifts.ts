@@ -1,0 +1,43 @@
+import type { Database } from '../../src/db/open.js';
+import {
+  campaigns,
+  donations,
+  mailOutbox,
+  paymentAttempts,
+  paymentFailures,
+  receipts,
+  recurringGiftChanges,
+  recurringGiftLinks,
+  recurringGifts,
+  sandboxClock,
+  sandboxEvents,
+  sandboxInvoices,
+  sandboxPaymentIntents,
+  sandboxSetupIntents,
+  sandboxSubscriptions,
+  webhookEvents,
+} from '../../src/db/schema.js';
+
+/** Every row a monthly-gift test can leave, children before parents, so each test starts from an empty product. */
+export async function resetGiftTables(db: Database): Promise<void> {
+  for (const table of [
+    mailOutbox,
+    receipts,
+    donations,
+    recurringGiftChanges,
+    recurringGiftLinks,
+    recurringGifts,
+    paymentFailures,
+    paymentAttempts,
+    webhookEvents,
+    sandboxEvents,
+    sandboxInvoices,
+    sandboxSubscriptions,
+    sandboxSetupIntents,
+    sandboxPaymentIntents,
+    sandboxClock,
+    campaigns,
+  ]) {
+    await db.delete(table);
+  }
+}
