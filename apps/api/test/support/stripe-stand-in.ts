@@ -8,6 +8,9 @@ import Stripe from 'stripe';
 // - one-time gifts: create and retrieve a PaymentIntent;
 // - monthly gifts (Stripe Billing): products, customers, subscriptions with an inline price (create with
 //   payment_behavior default_incomplete, retrieve, update, cancel), setup intents, invoices (retrieve, list, pay).
+// - refunds: create against a succeeded PaymentIntent (refused as Stripe does: more than is left, already refunded in
+//   full, a disputed charge), retrieve, and list by payment_intent (newest first, limit/has_more/starting_after);
+//   charges exist only as the charge.refunded webhook object (chargeObject), with amount_refunded and no `refunds`.
 // Invoices carry no payment_intent: their first payment is confirmed with `confirmation_secret` and the paying
 // PaymentIntent is named in `payments`, both "includable" (answered only when expanded, never in webhook events);
 // an invoice's subscription is at parent.subscription_details; a subscription's period is on its items.
@@ -180,6 +183,56 @@ export interface StandInSetupIntent {
   created: number;
 }
 
+/** A refund as Stripe answers it (API 2022-11-15 and later); failure_reason only once it failed. */
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  balance_transaction: string | null;
+  charge: string;
+  created: number;
+  currency: string;
+  destination_details: { type: 'card'; card: { type: 'refund'; reference_status: string; reference_type: string } };
+  failure_reason?: string;
+  failure_balance_transaction?: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  payment_method: string | null;
+  reason: string | null;
+  receipt_number: null;
+  source_transfer_reversal: null;
+  status: string;
+  transfer_reversal: null;
+}
+
+/** A stand-in intent's charge, as in a charge.refunded event: amount_refunded counts refunds in flight; no `refunds`. */
+export interface StandInCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  captured: boolean;
+  currency: string;
+  disputed: boolean;
+  paid: boolean;
+  payment_intent: string;
+  payment_method: string | null;
+  refunded: boolean;
+  status: string;
+  failure_code: null;
+  failure_message: null;
+  description: string | null;
+  receipt_email: string | null;
+  metadata: Record<string, string>;
+  livemode: false;
+  created: number;
+}
+
+/** The refund reasons Stripe accepts on a create. */
+const REFUND_REASONS = new Set(['duplicate', 'fraudulent', 'requested_by_customer']);
+/** Refund statuses that hold their amount on the charge (a failed or canceled refund gives it back). */
+const REFUND_HOLDS = new Set(['pending', 'requires_action', 'succeeded']);
 export interface StandInCustomer {
   id: string;
   object: 'customer';
@@ -242,6 +295,22 @@ export interface StripeStandIn {
   subscriptionObject(id: string, expand?: string[]): Record<string, unknown>;
   /** A webhook event about `object`, signed with `secret` (see signedStripeEvent). */
   signedEvent(type: string, object: unknown, secret: string): SignedStripeEvent;
+  /** Every refund made (POST /v1/refunds) or recorded, by id. */
+  refunds: Map<string, StandInRefund>;
+  /**
+   * A refund of the intent's charge made elsewhere (Stripe's dashboard), without a request: the unrefunded rest unless
+   * `amount` says; 'succeeded' unless `status` says ('failed' with `failure_reason`). `created` lets a test order them.
+   */
+  recordRefund(
+    paymentIntentId: string,
+    fields?: { amount?: number; status?: string; failure_reason?: string; reason?: string | null; metadata?: Record<string, string>; created?: number },
+  ): StandInRefund;
+  /** What happens to a refund later: 'failed' (with Stripe's failure_reason, e.g. 'expired_or_canceled_card'), 'canceled'… */
+  setRefundStatus(id: string, status: string, failureReason?: string): StandInRefund;
+  /** The donor disputed the intent's charge: refunds of it are refused from now on (charge_disputed). */
+  disputeCharge(paymentIntentId: string): void;
+  /** The intent's charge as Stripe would put it in a charge.* webhook event: amount_refunded, no `refunds` list. */
+  chargeObject(paymentIntentId: string): StandInCharge;
   close(): Promise<void>;
 }
 
@@ -344,6 +413,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const subscriptions = new Map<string, StandInSubscription>();
   const invoices = new Map<string, StandInInvoice>();
   const setupIntents = new Map<string, StandInSetupIntent>();
+  const refunds = new Map<string, StandInRefund>();
+  /** PaymentIntents whose charge the donor disputed: Stripe refuses to refund them (charge_disputed). */
+  const disputed = new Set<string>();
   /**
    * The customers each payment method is attached to. Stripe's test ids (pm_card_visa…) make a new method each time
    * they are used, so one id may be attached to several customers here.
@@ -811,6 +883,155 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const setupIntent = setupIntents.get(id);
       return setupIntent ? json(200, setupIntent) : missing('setup_intent', id, 'intent');
     }
+    const refundAnswer = handleRefunds(method, path, params);
+    if (refundAnswer) return refundAnswer;
+    return null;
+  }
+
+  // Refunds (API 2022-11-15 and later: a Charge carries amount_refunded, never its refunds; GET /v1/refunds lists them)
+
+  /** The charge a stand-in PaymentIntent's payment made ('pi_standin0001' → 'ch_standin0001'). */
+  function chargeIdOf(intent: StandInIntent): string {
+    return `ch_${intent.id.slice('pi_'.length)}`;
+  }
+
+  /** What is refunded of the intent's charge: succeeded refunds and those still in flight (failed ones give theirs back). */
+  function refundedOf(intent: StandInIntent): number {
+    let total = 0;
+    for (const refund of refunds.values()) {
+      if (refund.payment_intent === intent.id && REFUND_HOLDS.has(refund.status)) total += refund.amount;
+    }
+    return total;
+  }
+
+  function unrefunded(intent: StandInIntent): number {
+    return intent.amount - refundedOf(intent);
+  }
+
+  /** An amount in minor units as Stripe writes it in messages: '₹2,000.00', '$10.50', '¥500'. */
+  function formatMinorAmount(minor: number, currency: string): string {
+    const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+    return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+  }
+
+  function chargeOf(intent: StandInIntent): StandInCharge {
+    const refunded = refundedOf(intent);
+    const paid = intent.status === 'succeeded';
+    return {
+      id: chargeIdOf(intent),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: paid ? intent.amount : 0,
+      amount_refunded: refunded,
+      captured: paid,
+      currency: intent.currency,
+      disputed: disputed.has(intent.id),
+      paid,
+      payment_intent: intent.id,
+      payment_method: intent.payment_method,
+      refunded: paid && refunded >= intent.amount,
+      status: paid ? 'succeeded' : 'pending',
+      failure_code: null,
+      failure_message: null,
+      description: intent.description,
+      receipt_email: intent.receipt_email,
+      metadata: { ...intent.metadata },
+      livemode: false,
+      created: intent.created,
+    };
+  }
+
+  function newRefund(
+    intent: StandInIntent,
+    amount: number,
+    fields: { reason: string | null; metadata: Record<string, string>; status: string; created?: number },
+  ): StandInRefund {
+    const id = nextId('re');
+    const refund: StandInRefund = {
+      id,
+      object: 'refund',
+      amount,
+      balance_transaction: `txn_${id.slice('re_'.length)}`,
+      charge: chargeIdOf(intent),
+      created: fields.created ?? now(),
+      currency: intent.currency,
+      destination_details: { type: 'card', card: { type: 'refund', reference_status: 'pending', reference_type: 'acquirer_reference_number' } },
+      metadata: fields.metadata,
+      payment_intent: intent.id,
+      payment_method: intent.payment_method,
+      reason: fields.reason,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: fields.status,
+      transfer_reversal: null,
+    };
+    refunds.set(id, refund);
+    return refund;
+  }
+
+  function markRefundFailed(refund: StandInRefund, failureReason: string): void {
+    refund.status = 'failed';
+    refund.failure_reason = failureReason;
+    refund.failure_balance_transaction = `txn_${refund.id.slice('re_'.length)}_failure`;
+  }
+
+  function handleRefunds(method: string, path: string, params: Record<string, string>): { status: number; body: string } | null {
+    if (method === 'POST' && path === '/v1/refunds') {
+      if (params.charge) return invalid('The stand-in refunds by payment_intent only.', { param: 'charge' });
+      const intentId = params.payment_intent;
+      if (!intentId) return invalid('One of the following params should be provided for this request: payment_intent or charge.');
+      const intent = intents.get(intentId);
+      if (!intent) return missing('payment_intent', intentId, 'payment_intent');
+      if (intent.status !== 'succeeded') return invalid(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`);
+      if (disputed.has(intentId)) {
+        return invalid(`Charge ${chargeIdOf(intent)} has been charged back; cannot issue a refund.`, { code: 'charge_disputed' });
+      }
+      const left = unrefunded(intent);
+      if (left <= 0) return invalid(`Charge ${chargeIdOf(intent)} has already been refunded.`, { code: 'charge_already_refunded' });
+      const amount = params.amount === undefined ? left : Number(params.amount);
+      if (!Number.isSafeInteger(amount) || amount <= 0) return invalid('Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' });
+      if (amount > left) {
+        return invalid(
+          `Refund amount (${formatMinorAmount(amount, intent.currency)}) is greater than unrefunded amount on charge (${formatMinorAmount(left, intent.currency)})`,
+          { param: 'amount' },
+        );
+      }
+      const reason = params.reason ?? null;
+      if (reason !== null && !REFUND_REASONS.has(reason)) {
+        return invalid('Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer', { param: 'reason' });
+      }
+      return json(200, newRefund(intent, amount, { reason, metadata: metadataOf(params), status: 'succeeded' }));
+    }
+    if (method === 'GET' && path === '/v1/refunds') {
+      const limit = params.limit === undefined ? 10 : Number(params.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+        return invalid('This value must be greater than or equal to 1 and less than or equal to 100.', { param: 'limit' });
+      }
+      const intentId = params.payment_intent;
+      if (intentId !== undefined && !intents.has(intentId)) return missing('payment_intent', intentId, 'payment_intent');
+      // Newest first, as Stripe lists (the later one first within a second).
+      const order = [...refunds.values()];
+      const matching = order
+        .map((refund, index) => ({ refund, index }))
+        .filter(({ refund }) => intentId === undefined || refund.payment_intent === intentId)
+        .filter(({ refund }) => params.charge === undefined || refund.charge === params.charge)
+        .sort((a, b) => b.refund.created - a.refund.created || b.index - a.index)
+        .map(({ refund }) => refund);
+      let from = 0;
+      if (params.starting_after !== undefined) {
+        const at = matching.findIndex((refund) => refund.id === params.starting_after);
+        if (at < 0) return missing('refund', params.starting_after, 'starting_after');
+        from = at + 1;
+      }
+      const page = matching.slice(from, from + limit);
+      return json(200, { object: 'list', data: page, has_more: from + limit < matching.length, url: '/v1/refunds' });
+    }
+    const refundPath = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && refundPath) {
+      const id = decodeURIComponent(refundPath[1]!);
+      const refund = refunds.get(id);
+      return refund ? json(200, refund) : missing('refund', id, 'refund');
+    }
     return null;
   }
 
@@ -965,6 +1186,35 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return renderSubscription(subscriptionOrThrow(id), expand);
     },
     signedEvent: (type, object, secret) => signedStripeEvent(type, object, secret),
+    refunds,
+    recordRefund(paymentIntentId, fields = {}) {
+      const intent = intents.get(paymentIntentId);
+      if (!intent) throw new Error(`The stand-in has no PaymentIntent ${paymentIntentId}`);
+      const refund = newRefund(intent, fields.amount ?? unrefunded(intent), {
+        reason: fields.reason ?? null,
+        metadata: fields.metadata ?? {},
+        status: fields.status ?? 'succeeded',
+        ...(fields.created === undefined ? {} : { created: fields.created }),
+      });
+      if (refund.status === 'failed') markRefundFailed(refund, fields.failure_reason ?? 'unknown');
+      return refund;
+    },
+    setRefundStatus(id, status, failureReason) {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`The stand-in has no refund ${id}`);
+      if (status === 'failed') markRefundFailed(refund, failureReason ?? 'unknown');
+      else refund.status = status;
+      return refund;
+    },
+    disputeCharge(paymentIntentId) {
+      if (!intents.has(paymentIntentId)) throw new Error(`The stand-in has no PaymentIntent ${paymentIntentId}`);
+      disputed.add(paymentIntentId);
+    },
+    chargeObject(paymentIntentId) {
+      const intent = intents.get(paymentIntentId);
+      if (!intent) throw new Error(`The stand-in has no PaymentIntent ${paymentIntentId}`);
+      return chargeOf(intent);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
