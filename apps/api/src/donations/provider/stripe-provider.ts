@@ -9,11 +9,14 @@ import {
   type PaymentIntentSnapshot,
   type PaymentProvider,
   type RecurringProvider,
+  type RefundProvider,
 } from './provider.js';
 import { invoiceFromStripe, isResourceMissing, paymentErrorFromStripe, StripeRecurring, subscriptionFromStripe } from './stripe-recurring.js';
+import { refundedChargeFromStripe, refundFromStripe, StripeRefunds } from './stripe-refunds.js';
 
-// Real payments through Stripe (PAYMENTS_MODE=stripe); monthly gifts are in stripe-recurring.ts. The SDK talks to api.stripe.com unless `host`, `port`
-// and `protocol` say otherwise (the tests point it at a local stand-in that records the calls).
+// Real payments through Stripe (PAYMENTS_MODE=stripe); monthly gifts are in stripe-recurring.ts, refunds in
+// stripe-refunds.ts. The SDK talks to api.stripe.com unless `host`, `port` and `protocol` say otherwise (the tests
+// point it at a local stand-in that records the calls).
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -77,7 +80,8 @@ export function snapshotFromStripe(intent: Stripe.PaymentIntent, withClientSecre
 
 /**
  * A verified Stripe event as the webhook handler sees it: payment_intent.* events carry their intent, invoice.*
- * events their invoice, customer.subscription.* events their subscription (by the kind of data.object).
+ * events their invoice, customer.subscription.* events their subscription, refund.* events their refund, and
+ * charge.* events (charge.refunded) their charge's refunded total (by the kind of data.object).
  */
 export function eventFromStripe(event: Stripe.Event): PaymentEvent {
   const object = event.data?.object as { object?: string } | undefined;
@@ -89,6 +93,8 @@ export function eventFromStripe(event: Stripe.Event): PaymentEvent {
     intent,
     ...(object?.object === 'invoice' ? { invoice: invoiceFromStripe(object as Stripe.Invoice) } : {}),
     ...(object?.object === 'subscription' ? { subscription: subscriptionFromStripe(object as Stripe.Subscription) } : {}),
+    ...(object?.object === 'refund' ? { refund: refundFromStripe(object as Stripe.Refund) } : {}),
+    ...(object?.object === 'charge' ? { charge: refundedChargeFromStripe(object as Stripe.Charge) } : {}),
   };
 }
 
@@ -147,6 +153,8 @@ export class StripeProvider implements PaymentProvider {
   private readonly webhookSecret: string | null;
   /** Monthly gifts: Stripe Billing subscriptions (stripe-recurring.ts), with this provider's client and error mapping. */
   readonly recurring: RecurringProvider;
+  /** Refunds of succeeded payments (stripe-refunds.ts), with this provider's client and error mapping. */
+  readonly refunds: RefundProvider;
 
   constructor(options: StripeProviderOptions) {
     this.publishableKey = options.publishableKey;
@@ -163,6 +171,7 @@ export class StripeProvider implements PaymentProvider {
       ...(options.protocol ? { protocol: options.protocol } : {}),
     });
     this.recurring = new StripeRecurring(this.stripe, providerError);
+    this.refunds = new StripeRefunds(this.stripe, providerError);
   }
 
   async createIntent(input: CreateIntentInput): Promise<PaymentIntentSnapshot> {
