@@ -42,6 +42,7 @@ import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
 import { receiptRoutes } from './receipts/routes.js';
 import { adminRecurringRoutes } from './recurring/admin-routes.js';
+import { refundRoutes } from './refunds/routes.js';
 import { recurringRoutes } from './recurring/routes.js';
 import type { FileStorage } from './storage/storage.js';
 
@@ -145,6 +146,7 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(adminMessageRoutes, { prefix: '/api' });
   await app.register(adminOutboxRoutes, { prefix: '/api' });
   await app.register(adminRecurringRoutes, { prefix: '/api' });
+  await app.register(refundRoutes, { prefix: '/api' });
 
   await app.register(uploadsPlugin, { uploadsDir: config.uploadsDir });
   // Before the site: its catch-all would otherwise answer these paths with index.html.

@@ -37,3 +37,4 @@ export { isRecord } from './internal/values';
 export * from './site-routes';
 export * from './organisation-time';
 export * from './recurring';
+export * from './refunds';

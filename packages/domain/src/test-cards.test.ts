@@ -9,6 +9,7 @@ describe('TEST_CARDS', () => {
       declined: { number: '4000000000000002', spaced: '4000 0000 0000 0002', paymentMethod: 'pm_card_chargeDeclined' },
       authentication: { number: '4000002500003155', spaced: '4000 0025 0000 3155', paymentMethod: 'pm_card_authenticationRequired' },
       renewalFails: { number: '4000000000000341', spaced: '4000 0000 0000 0341', paymentMethod: 'pm_card_chargeCustomerFail' },
+      refundFails: { number: '4000000000005126', spaced: '4000 0000 0000 5126', paymentMethod: 'pm_card_refundFail' },
     });
   });
 

@@ -29,4 +29,9 @@ export const TEST_CARDS = {
    * "attaching succeeds, charges fail"): the sandbox's way to show a failed renewal, its retries and a lapse.
    */
   renewalFails: card('4000000000000341', 'pm_card_chargeCustomerFail'),
+  /**
+   * The payment succeeds; a refund of it succeeds at first and fails a little later (Stripe's 4000 0000 0000 5126,
+   * "asynchronous refund failure", with a refund.failed event): the sandbox's way to show a failed refund.
+   */
+  refundFails: card('4000000000005126', 'pm_card_refundFail'),
 } as const satisfies Readonly<Record<string, TestCard>>;

@@ -13,7 +13,7 @@ import { giftTotals } from '../recurring/repository.js';
 import { campaigns, donations } from '../db/schema.js';
 import { adminDonationJson } from './donation-json.js';
 import { rowsOf } from './sql-rows.js';
-import { listDonations } from './donations-repository.js';
+import { listDonations, netInr } from './donations-repository.js';
 import { addDays, organisationCalendar, organisationDayEnd, organisationDayStart } from './organisation-time.js';
 
 // GET /api/admin/dashboard in five aggregate queries, whatever the number of donations: the totals (FILTER
@@ -25,7 +25,7 @@ export const RECENT_DONATIONS = 10;
 
 const completed = eq(donations.status, 'completed');
 const money = (condition?: SQL) =>
-  (condition ? sql<string>`coalesce(sum(${donations.amountInr}) filter (where ${condition}), 0)` : sql<string>`coalesce(sum(${donations.amountInr}), 0)`).mapWith(
+  (condition ? sql<string>`coalesce(sum(${netInr}) filter (where ${condition}), 0)` : sql<string>`coalesce(sum(${netInr}), 0)`).mapWith(
     Number,
   );
 const tally = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
@@ -76,9 +76,9 @@ async function totals(db: Database, now: Date): Promise<DashboardTotals> {
 
 /** Completed donations per currency, in the currency itself, the largest in INR first. */
 async function byCurrency(db: Database): Promise<CurrencyTotal[]> {
-  const inr = sql<string>`sum(${donations.amountInr})`;
+  const inr = sql<string>`sum(${netInr})`;
   const rows = await db
-    .select({ currency: donations.currency, amount: sql<string>`sum(${donations.amount})`.mapWith(Number), count: count() })
+    .select({ currency: donations.currency, amount: sql<string>`sum(${donations.amount} - ${donations.refundedAmount})`.mapWith(Number), count: count() })
     .from(donations)
     .where(completed)
     .groupBy(donations.currency)
@@ -108,7 +108,7 @@ async function daily(db: Database, from: string, days: number): Promise<DailyDon
     left join (
       select date_bin(interval '24 hours', ${donations.createdAt}, ${start}::timestamptz) as bin,
              count(*) as count,
-             sum(${donations.amountInr}) as amount_inr
+             sum(${donations.amountInr} - ${donations.refundedInr}) as amount_inr
       from ${donations}
       where ${donations.status} = 'completed'
         and ${donations.createdAt} >= ${start}::timestamptz
@@ -121,7 +121,7 @@ async function daily(db: Database, from: string, days: number): Promise<DailyDon
 
 /** The campaigns that raised the most INR through completed donations (ties: the older campaign first). */
 async function topCampaigns(db: Database): Promise<TopCampaign[]> {
-  const raised = sql<string>`sum(${donations.amountInr})`;
+  const raised = sql<string>`sum(${netInr})`;
   const rows = await db
     .select({
       id: campaigns.id,

@@ -1,5 +1,6 @@
 import type { AdminDonation, AdminDonationDetail } from '@charity/domain';
 import type { DonationDetail, DonationListRow } from './donations-repository.js';
+import { adminRefundJson } from '../refunds/repository.js';
 
 // Donations as the admin console receives them (the domain's AdminDonation and AdminDonationDetail). Their schemas
 // are the contract's (AdminDonationReply): Fastify serialises with them, so no other column can ever leak out.
@@ -25,6 +26,7 @@ export function adminDonationJson(row: DonationListRow): AdminDonation {
     partner_origin: row.partnerOrigin,
     source: row.source,
     is_renewal: row.isRenewal,
+    refunded_minor: row.refundedMinor,
   };
 }
 
@@ -39,6 +41,10 @@ export function adminDonationDetailJson(row: DonationDetail): AdminDonationDetai
     donor_pincode: row.donorPincode,
     payment_method_id: row.paymentMethodId,
     receipt: row.receipt ? { number: row.receipt.number, issued_at: row.receipt.issuedAt.toISOString(), mail_status: row.receipt.mailStatus } : null,
+    amount_minor: row.amountMinor,
+    refunded_minor: row.refundedMinor,
+    refund_pending_minor: row.refundPendingMinor,
+    refunds: row.refunds.map(adminRefundJson),
   };
 }
 

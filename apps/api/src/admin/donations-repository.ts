@@ -4,11 +4,15 @@ import type { Database } from '../db/open.js';
 import { campaigns, donations, receipts } from '../db/schema.js';
 import { MAX_ID } from '../routes/shared.js';
 import type { DonationListFilters } from './donation-filters.js';
+import { refundsOf, type RefundRow } from '../refunds/repository.js';
 import { organisationDayEnd, organisationDayStart } from './organisation-time.js';
 
 // Every donation query of the admin console: the filtered list and its summary, one donation with its receipt,
 // and the CSV export's batches. Donor contact details are selected here, and only ever answered behind the admin
 // guard.
+
+/** A donation's INR less what was refunded of it: what every total counts (docs/decisions/024-refunds.md). */
+export const netInr = sql`(${donations.amountInr} - ${donations.refundedInr})`;
 
 /** A row of the list (AdminDonation). */
 export const donationListColumns = {
@@ -31,6 +35,7 @@ export const donationListColumns = {
   partnerOrigin: donations.partnerOrigin,
   source: donations.source,
   isRenewal: donations.isRenewal,
+  refundedMinor: donations.refundedMinor,
 };
 
 /** Everything about a donor and the payment (the detail view and the CSV export). */
@@ -43,6 +48,10 @@ export const donationDetailColumns = {
   donorAddress: donations.donorAddress,
   donorPincode: donations.donorPincode,
   paymentMethodId: donations.paymentMethodId,
+  amountMinor: donations.amountMinor,
+  refundPendingMinor: donations.refundPendingMinor,
+  refundedAmount: donations.refundedAmount,
+  refundedInr: donations.refundedInr,
 };
 
 /** The SQL conditions of the filters; undefined when there are none. */
@@ -98,9 +107,10 @@ export interface DonationSummary {
 /** The whole filtered set in one pass: its size and its money. */
 export async function summariseDonations(db: Database, filters: DonationListFilters): Promise<DonationSummary> {
   // Money counts completed donations only, unless the filter asks for a status: then that status's money.
+  // Net of refunds: a partly refunded donation counts what is left of it; a refunded one, nothing.
   const amount = filters.status
-    ? sql<string>`coalesce(sum(${donations.amountInr}), 0)`
-    : sql<string>`coalesce(sum(${donations.amountInr}) filter (where ${donations.status} = 'completed'), 0)`;
+    ? sql<string>`coalesce(sum(${netInr}), 0)`
+    : sql<string>`coalesce(sum(${netInr}) filter (where ${donations.status} = 'completed'), 0)`;
   const [row] = await db
     .select({ count: count(), amount: amount.mapWith(Number) })
     .from(donations)
@@ -110,6 +120,7 @@ export async function summariseDonations(db: Database, filters: DonationListFilt
 
 export interface DonationDetail extends DonationDetailRow {
   receipt: { number: string; issuedAt: Date; mailStatus: string | null } | null;
+  refunds: RefundRow[];
 }
 
 export async function findDonation(db: Database, id: number): Promise<DonationDetail | null> {
@@ -124,6 +135,7 @@ export async function findDonation(db: Database, id: number): Promise<DonationDe
   const { receiptId, receiptNumberIssued, issuedAt, mailStatus, ...donation } = row;
   return {
     ...donation,
+    refunds: await refundsOf(db, id),
     receipt: receiptId !== null && receiptNumberIssued !== null && issuedAt !== null ? { number: receiptNumberIssued, issuedAt, mailStatus } : null,
   };
 }

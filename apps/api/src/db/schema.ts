@@ -354,10 +354,24 @@ export const donations = pgTable(
     invoiceId: text('invoice_id').unique(),
     /** True for a monthly gift's renewals (its first payment is false). */
     isRenewal: boolean('is_renewal').notNull().default(false),
+    // Refunds (docs/decisions/024-refunds.md), recomputed from the donation's refunds rows under its row lock
+    // whenever one changes. Totals count amount_inr - refunded_inr; status turns 'refunded' when nothing is left.
+    /** Refunds that succeeded, in the minor unit. */
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    /** Refunds asked for and not settled: they hold their amount, so staff cannot refund it twice. */
+    refundPendingMinor: integer('refund_pending_minor').notNull().default(0),
+    /** refunded_minor in the currency's major unit (what the CSV and by-currency totals subtract). */
+    refundedAmount: numeric('refunded_amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    /** The INR equivalent of what was refunded, in proportion to amount_inr. */
+    refundedInr: numeric('refunded_inr', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     check('donations_amount_check', sql`${t.amount} > 0`),
+    check(
+      'donations_refunds_check',
+      sql`${t.refundedMinor} >= 0 and ${t.refundPendingMinor} >= 0 and ${t.refundedMinor} <= ${t.amountMinor}`,
+    ),
     index('donations_recurring_gift_idx').on(t.recurringGiftId, t.createdAt),
     check('donations_type_check', sql`${t.donationType} in ${sqlList(DONATION_TYPE_VALUES)}`),
     check('donations_status_check', sql`${t.status} in ${sqlList(DONATION_STATUS_VALUES)}`),
@@ -367,8 +381,80 @@ export const donations = pgTable(
     index('donations_country_created_idx').on(t.donorCountryCode, t.createdAt),
     index('donations_currency_created_idx').on(t.currency, t.createdAt),
     // GET /api/stats counts and sums completed donations and their countries: read from the index alone.
-    index('donations_status_country_amount_idx').on(t.status, t.donorCountryCode, t.amountInr),
+    index('donations_status_country_amount_idx').on(t.status, t.donorCountryCode, t.amountInr, t.refundedInr),
   ],
+);
+
+export const REFUND_STATUS_VALUES = ['pending', 'succeeded', 'failed', 'canceled'] as const;
+export const REFUND_SOURCE_VALUES = ['staff', 'provider'] as const;
+export const REFUND_NOTE_KIND_VALUES = ['cancellation', 'credit'] as const;
+
+/**
+ * A refund of part or all of a donation (docs/decisions/024-refunds.md): asked by staff (a row 'pending' before the
+ * provider is called, holding its amount) or made at the provider and reported by its webhooks. Matched to the
+ * provider's refund by provider_refund_id, or by our id in the refund's metadata when the webhook comes first.
+ * A settled refund issues one numbered note (credit or cancellation) in the note series; nothing is deleted.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    donationId: integer('donation_id')
+      .notNull()
+      .references(() => donations.id, { onDelete: 'restrict' }),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** In proportion to the donation's amount_inr. */
+    amountInr: numeric('amount_inr', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    status: text('status').$type<(typeof REFUND_STATUS_VALUES)[number]>().notNull(),
+    source: text('source').$type<(typeof REFUND_SOURCE_VALUES)[number]>().notNull(),
+    reason: text('reason').notNull(),
+    /** The staff member's e-mail (kept as text: the record outlives the account). */
+    requestedBy: text('requested_by'),
+    providerRefundId: text('provider_refund_id').unique(),
+    failureReason: text('failure_reason'),
+    noteNumber: text('note_number').unique(),
+    noteKind: text('note_kind').$type<(typeof REFUND_NOTE_KIND_VALUES)[number]>(),
+    noteIssuedAt: instant('note_issued_at'),
+    /** Everything the note shows, frozen when it is issued (its PDF is drawn again from it). */
+    noteDetails: jsonb('note_details').$type<Record<string, unknown>>(),
+    /** As receipts.mail_status: 'queued', then the outbox row's status; null when there is no donor e-mail. */
+    noteMailStatus: text('note_mail_status'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('refunds_amount_check', sql`${t.amountMinor} > 0`),
+    check('refunds_status_check', sql`${t.status} in ${sqlList(REFUND_STATUS_VALUES)}`),
+    check('refunds_source_check', sql`${t.source} in ${sqlList(REFUND_SOURCE_VALUES)}`),
+    index('refunds_donation_idx').on(t.donationId, t.id),
+  ],
+);
+
+/** The last note number used in each financial year (credit and cancellation notes share one series). */
+export const refundNoteCounters = pgTable('refund_note_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** The sandbox provider's refunds, shaped like Stripe's (PAYMENTS_MODE=sandbox). */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    failureReason: text('failure_reason'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    /** Stripe's 4000 0000 0000 5126: the refund succeeds, then fails at this time (the sandbox clock's). */
+    failAt: instant('fail_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_refunds_intent_idx').on(t.paymentIntentId), index('sandbox_refunds_fail_at_idx').on(t.failAt).where(sql`${t.failAt} is not null`)],
 );
 
 /**
@@ -497,6 +583,8 @@ export const mailOutbox = pgTable(
     replyTo: jsonb('reply_to').$type<{ name: string; address: string } | null>(),
     /** The receipt this mail carries (its PDF is attached, drawn again from the receipt on each attempt). */
     receiptId: integer('receipt_id'),
+    /** The refund whose note this mail carries (its PDF drawn again from the note's frozen details). */
+    refundId: integer('refund_id'),
     /** Delivery attempts made (SMTP only). */
     attempts: integer('attempts').notNull().default(0),
     /** When delivery is (re)tried; while an attempt runs, the end of its lease. Null: nothing more to do. */

@@ -15,6 +15,8 @@ export interface MailMessage {
   attachments?: MailAttachment[];
   /** The receipt this mail carries: its status changes are reported (onStatusChange), and a retry draws its PDF again. */
   receiptId?: number;
+  /** The refund whose note this mail carries: as receiptId, for the note (docs/decisions/024-refunds.md). */
+  refundId?: number;
 }
 
 export interface MailAttachment {
@@ -35,6 +37,7 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
 export interface MailStatusChange {
   outboxId: number;
   receiptId: number | null;
+  refundId?: number | null;
   status: MailStatus;
 }
 
@@ -165,6 +168,7 @@ export function createMailer(options: MailerOptions): Mailer {
       html: message.html ?? null,
       replyTo: message.replyTo ?? null,
       receiptId: message.receiptId ?? null,
+      refundId: message.refundId ?? null,
       attachments: (message.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length })),
       status,
       attempts: sending ? 1 : 0,
@@ -179,10 +183,13 @@ export function createMailer(options: MailerOptions): Mailer {
     return { outboxId: row.id, status };
   }
 
-  async function mark(id: number, receiptId: number | undefined, values: Partial<typeof mailOutbox.$inferInsert> & { status: MailStatus }) {
+  type Carried = Pick<MailMessage, 'receiptId' | 'refundId'>;
+  async function mark(id: number, carried: Carried, values: Partial<typeof mailOutbox.$inferInsert> & { status: MailStatus }) {
     try {
       await db.update(mailOutbox).set(values).where(eq(mailOutbox.id, id));
-      if (receiptId !== undefined) await onStatusChange({ outboxId: id, receiptId, status: values.status });
+      if (carried.receiptId !== undefined || carried.refundId !== undefined) {
+        await onStatusChange({ outboxId: id, receiptId: carried.receiptId ?? null, refundId: carried.refundId ?? null, status: values.status });
+      }
     } catch (error) {
       log.error({ err: error, outboxId: id }, 'could not update an outgoing mail in mail_outbox');
     }
@@ -201,7 +208,7 @@ export function createMailer(options: MailerOptions): Mailer {
         replyTo: message.replyTo ? { name: headerSafe(message.replyTo.name, 100), address: message.replyTo.address } : undefined,
         attachments: message.attachments?.map((a) => ({ filename: headerSafe(a.filename, 100), content: a.content, contentType: a.contentType })),
       });
-      await mark(outboxId, message.receiptId, { status: 'sent', sentAt: new Date(), error: null, nextAttemptAt: null });
+      await mark(outboxId, message, { status: 'sent', sentAt: new Date(), error: null, nextAttemptAt: null });
       return { outboxId, status: 'sent' };
     } catch (error) {
       const reason = describeFailure(error);
@@ -212,7 +219,7 @@ export function createMailer(options: MailerOptions): Mailer {
         { outboxId, receiptId: message.receiptId, reason: withoutMailAddresses(reason), attempts, retryAt: next?.toISOString() ?? null },
         next ? 'sending a mail failed; it stays in the outbox as failed and will be sent again' : 'sending a mail failed; it stays in the outbox as failed',
       );
-      await mark(outboxId, message.receiptId, { status: 'failed', error: reason, nextAttemptAt: next });
+      await mark(outboxId, message, { status: 'failed', error: reason, nextAttemptAt: next });
       return { outboxId, status: 'failed' };
     }
   }
@@ -299,7 +306,7 @@ export function createMailer(options: MailerOptions): Mailer {
       } catch (error) {
         const reason = `The attachments could not be prepared: ${describeFailure(error)}`;
         log.error({ err: error, outboxId: row.id }, 'could not prepare a mail to send again');
-        await mark(row.id, row.receiptId ?? undefined, { status: 'failed', error: reason, nextAttemptAt: nextAttemptAfter(row.attempts, new Date()) });
+        await mark(row.id, { receiptId: row.receiptId ?? undefined, refundId: row.refundId ?? undefined }, { status: 'failed', error: reason, nextAttemptAt: nextAttemptAfter(row.attempts, new Date()) });
         continue;
       }
       const message: MailMessage = {
@@ -310,10 +317,11 @@ export function createMailer(options: MailerOptions): Mailer {
         replyTo: row.replyTo ?? undefined,
         attachments,
         receiptId: row.receiptId ?? undefined,
+        refundId: row.refundId ?? undefined,
       };
-      if (row.receiptId !== null) {
+      if (row.receiptId !== null || row.refundId !== null) {
         // The receipt follows its mail again ('pending' while it is being sent).
-        await onStatusChange({ outboxId: row.id, receiptId: row.receiptId, status: 'pending' }).catch(() => {});
+        await onStatusChange({ outboxId: row.id, receiptId: row.receiptId, refundId: row.refundId, status: 'pending' }).catch(() => {});
       }
       if ((await attempt(row.id, message, row.attempts)).status === 'sent') sent += 1;
     }

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { receiptAttachmentsFor, recordReceiptMailStatus } from '../receipts/issuing.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { startMailSweep } from '../mail/sweep.js';
+import { noteAttachmentsFor, recordNoteMailStatus } from '../refunds/notes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,9 +23,13 @@ export const mailPlugin = fp(
       mailFrom: app.config.mailFrom,
       log: app.log,
       // A receipt's mail sent again carries its PDF, drawn again from the receipt's frozen details.
-      rebuildAttachments: async (row) => (row.receiptId === null ? [] : receiptAttachmentsFor(app.db, row.receiptId)),
+      rebuildAttachments: async (row) =>
+        row.receiptId !== null ? receiptAttachmentsFor(app.db, row.receiptId) : row.refundId !== null ? noteAttachmentsFor(app.db, row.refundId) : [],
       // The mailer writes only mail_outbox; the receipts module keeps the receipt's copy of its mail's status.
-      onStatusChange: (change) => recordReceiptMailStatus(app.db, change),
+      onStatusChange: async (change) => {
+        await recordReceiptMailStatus(app.db, change);
+        await recordNoteMailStatus(app.db, change);
+      },
     });
     app.decorate('mailer', mailer);
     const sweep = startMailSweep({ db: app.db, mailer, log: app.log, publicBaseUrl: app.config.publicBaseUrl });

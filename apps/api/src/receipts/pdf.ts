@@ -34,13 +34,14 @@ function fontPath(file: string): string {
 // PDFKit (with fontkit and its tables) is loaded with the first receipt, not with the server: importing it took a
 // tenth of the API's start-up, and a restart (after a crash too) should be back to answering donors at once.
 let pdfkit: Promise<typeof PDFDocumentClass> | null = null;
-function loadPdfKit(): Promise<typeof PDFDocumentClass> {
+export function loadPdfKit(): Promise<typeof PDFDocumentClass> {
   pdfkit ??= import('pdfkit').then((module) => module.default);
   return pdfkit;
 }
 
 let fontCache: { regular: Buffer; bold: Buffer } | null = null;
-function fonts(): { regular: Buffer; bold: Buffer } {
+/** DejaVu Sans, regular and bold (refund notes draw with the receipts' fonts). */
+export function fonts(): { regular: Buffer; bold: Buffer } {
   fontCache ??= { regular: readFileSync(fontPath(FONT_FILES.regular)), bold: readFileSync(fontPath(FONT_FILES.bold)) };
   return fontCache;
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { remindExpiringCards } from './use-cases/card-reminders.js';
+import { mailQueuedNotes } from '../refunds/notes.js';
+import { retryPendingRefunds } from '../refunds/use-cases.js';
 
 // The monthly gifts' periodic work in the running server (docs/decisions/022-monthly-gifts.md):
 //  - sandbox mode only: the sandbox's billing (Stripe bills its own subscriptions). At start-up, before the server
@@ -27,6 +29,13 @@ export function startRecurringJobs(app: FastifyInstance, intervalMs = RECURRING_
       } catch (error) {
         app.log.error({ err: error }, 'sandbox billing failed; the next run tries again');
       }
+    }
+    try {
+      // Refunds: staff refunds the provider never answered are asked again; notes a crash left unmailed are mailed.
+      await retryPendingRefunds(app);
+      await mailQueuedNotes({ db: app.db, mailer: app.mailer, log: app.log });
+    } catch (error) {
+      app.log.error({ err: error }, 'refund follow-up failed; the next run tries again');
     }
     try {
       // The renewal dates of sandbox gifts are on the sandbox's clock.

@@ -224,6 +224,9 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
     'GET /api/admin/donations/:id': { auth: 'admin', params: { id: id(world.donationId) } },
     // Mostly bad ids: each accepted one draws a PDF and sends a mail (tens of ms).
     'POST /api/admin/donations/:id/resend-receipt': { auth: 'admin', params: { id: pathParam(fc.constant(String(world.donationId)), 1) }, body: jsonBodies({}) },
+    // Small amounts of the world's donation (a share succeed until it is refunded in full), and bad ids and bodies.
+    'POST /api/admin/donations/:id/refunds': { auth: 'admin', params: { id: id(world.donationId) }, body: jsonBodies({ amount_minor: 100, reason: 'Duplicate gift' }) },
+    'GET /api/admin/refunds/:id/note.pdf': { auth: 'admin', params: { id: id(1) } },
     'GET /api/admin/payment-attempts': { auth: 'admin', query: { ...pageQuery, q: fc.constantFrom('asha', '%', '_', '\\', 'example.org'), outcome: fc.constantFrom('', 'declined', 'failed', 'abandoned', 'blocked', 'DECLINED', 'other') } },
     'GET /api/admin/messages': { auth: 'admin', query: { ...pageQuery, status: statusFilter('unread', 'read', 'archived'), q: fc.constantFrom('Asha', '%') } },
     'GET /api/admin/messages/:id': { auth: 'admin', params: { id: id(world.messageId) } },

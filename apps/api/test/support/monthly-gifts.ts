@@ -9,10 +9,13 @@ import {
   recurringGiftChanges,
   recurringGiftLinks,
   recurringGifts,
+  refundNoteCounters,
+  refunds,
   sandboxClock,
   sandboxEvents,
   sandboxInvoices,
   sandboxPaymentIntents,
+  sandboxRefunds,
   sandboxSetupIntents,
   sandboxSubscriptions,
   webhookEvents,
@@ -22,6 +25,9 @@ import {
 export async function resetGiftTables(db: Database): Promise<void> {
   for (const table of [
     mailOutbox,
+    refunds,
+    refundNoteCounters,
+    sandboxRefunds,
     receipts,
     donations,
     recurringGiftChanges,

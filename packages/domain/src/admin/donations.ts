@@ -3,6 +3,7 @@
  * the filter rules.
  */
 import { DONATION_TYPE_LABELS, type DonationType } from '../constants';
+import type { AdminRefund } from '../refunds';
 
 export const ADMIN_DONATION_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 export type AdminDonationStatus = (typeof ADMIN_DONATION_STATUSES)[number];
@@ -41,6 +42,11 @@ export interface AdminDonation {
   source: string;
   /** A monthly gift's renewal (its first payment is false). Optional: fixtures of lists made before monthly gifts. */
   is_renewal?: boolean;
+  /**
+   * What refunds have given back, in the currency's minor unit (0 when none). A fully refunded donation has status
+   * 'refunded'; a partly refunded one stays 'completed' with this above 0. Optional: fixtures made before refunds.
+   */
+  refunded_minor?: number;
 }
 
 export interface AdminDonationDetail extends AdminDonation {
@@ -52,6 +58,13 @@ export interface AdminDonationDetail extends AdminDonation {
   donor_pincode: string | null;
   payment_method_id: string | null;
   receipt: { number: string; issued_at: string; mail_status: string | null } | null;
+  /** The amount in the currency's minor unit, exactly as charged. */
+  amount_minor: number;
+  refunded_minor: number;
+  /** Refunds asked for and not settled: what they hold cannot be refunded again. */
+  refund_pending_minor: number;
+  /** Oldest first. */
+  refunds: AdminRefund[];
 }
 
 /**
@@ -140,6 +153,10 @@ export const DONATION_CSV_COLUMNS = [
   'amount',
   'currency',
   'amount_inr',
+  // Refunds (docs/decisions/024-refunds.md): what went back, and what is left, in the currency and in INR.
+  'refunded_amount',
+  'net_amount',
+  'net_amount_inr',
   'campaign_id',
   'campaign_title',
   'donor_name',

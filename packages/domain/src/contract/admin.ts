@@ -18,6 +18,7 @@ import {
   type OutboxMail,
 } from '../admin/messages';
 import { Nullable, Ok, OkWithMessage, PageMeta, Paging, StringEnum } from './common';
+import { AdminRefundReply } from './refunds';
 
 // The admin console's reads and writes (every route behind an admin token). The shapes are the domain's admin
 // types (admin/*.ts); the checks at the foot of this file fail the build if a schema and its type drift apart.
@@ -44,6 +45,7 @@ export const AdminDonationProperties = {
   partner_origin: Nullable(Type.String()),
   source: Type.String(),
   is_renewal: Type.Optional(Type.Boolean()),
+  refunded_minor: Type.Optional(Type.Integer({ minimum: 0 })),
 };
 export const AdminDonationReply = Type.Object(AdminDonationProperties);
 
@@ -57,6 +59,10 @@ export const AdminDonationDetailReply = Type.Object({
   donor_pincode: Nullable(Type.String()),
   payment_method_id: Nullable(Type.String()),
   receipt: Nullable(Type.Object({ number: Type.String(), issued_at: Type.String(), mail_status: Nullable(Type.String()) })),
+  amount_minor: Type.Integer({ minimum: 1 }),
+  refunded_minor: Type.Integer({ minimum: 0 }),
+  refund_pending_minor: Type.Integer({ minimum: 0 }),
+  refunds: Type.Array(AdminRefundReply),
 });
 
 export const DashboardQuery = Type.Object(

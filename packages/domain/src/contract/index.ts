@@ -11,3 +11,4 @@ export * from './admin';
 export * from './donations';
 export * from './recurring';
 export * from './attempts';
+export * from './refunds';

@@ -67,6 +67,54 @@ export interface PaymentEvent {
   invoice?: InvoiceSnapshot | null;
   /** customer.subscription.* events: the subscription. */
   subscription?: SubscriptionSnapshot | null;
+  /** refund.created / refund.updated / refund.failed events: the refund. */
+  refund?: RefundSnapshot | null;
+  /** charge.refunded: the refunded charge's payment intent (its refunds are then listed from the provider). */
+  charge?: { id: string; paymentIntentId: string | null; amountRefundedMinor: number } | null;
+}
+
+// Refunds (docs/decisions/024-refunds.md): Stripe's Refund objects, or the sandbox's own, which play the same states
+// and events (including Stripe's test card whose refunds fail after they succeeded, 4000 0000 0000 5126).
+
+/** Stripe's refund statuses (requires_action is for refunds to some non-card methods; kept as a string). */
+export type ProviderRefundStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+
+export interface RefundSnapshot {
+  /** re_… */
+  id: string;
+  paymentIntentId: string | null;
+  amountMinor: number;
+  /** ISO 4217, upper case. */
+  currency: string;
+  status: ProviderRefundStatus | (string & {});
+  /** failure_reason when it failed: 'expired_or_canceled_card', 'lost_or_stolen_card', 'unknown'…; else null. */
+  failureReason: string | null;
+  /** Stripe's reason enum ('duplicate', 'fraudulent', 'requested_by_customer') or null. */
+  reason: string | null;
+  /** Ours on a refund staff made here ({ refund_id }); whatever the dashboard's user left otherwise. */
+  metadata: Record<string, string>;
+  created: Date;
+}
+
+export interface CreateRefundInput {
+  paymentIntentId: string;
+  amountMinor: number;
+  /** One per refund row (refund-<id>): a retried request never refunds twice at the provider. */
+  idempotencyKey: string;
+  /** References only ({ refund_id, donation_id }): never donor details. */
+  metadata: Record<string, string>;
+  reason: 'requested_by_customer' | 'duplicate' | 'fraudulent';
+}
+
+export interface RefundProvider {
+  /**
+   * Asks the provider to refund part or all of a succeeded payment. Answers the refund as created (usually
+   * 'succeeded' or 'pending' for cards). Throws PaymentProviderError(400, …) when the provider refuses it (more
+   * than is left, a disputed charge), 502/504 when it could not be asked.
+   */
+  createRefund(input: CreateRefundInput): Promise<RefundSnapshot>;
+  /** Every refund of a payment intent, newest first (charge.refunded carries no list since API 2022-11-15). */
+  listRefunds(paymentIntentId: string): Promise<RefundSnapshot[]>;
 }
 
 // Monthly gifts (docs/decisions/022-monthly-gifts.md): a Stripe Subscription with an inline monthly price, or the
@@ -189,6 +237,8 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
   /** Monthly gifts: subscriptions at the provider. */
   readonly recurring: RecurringProvider;
+  /** Refunds of succeeded payments. */
+  readonly refunds: RefundProvider;
 }
 
 export class WebhookSignatureError extends Error {
@@ -218,4 +268,5 @@ export const PROVIDER_TIMEOUT_MESSAGE = HTTP_MESSAGES.timeout;
 /** pm_… / pi_… / evt_…: Stripe ids are letters, digits and underscores after their prefix. */
 export const PAYMENT_METHOD_ID_PATTERN = /^pm_[A-Za-z0-9_]{1,200}$/;
 export const PAYMENT_INTENT_ID_PATTERN = /^pi_[A-Za-z0-9_]{1,200}$/;
+export const REFUND_ID_PATTERN = /^re_[A-Za-z0-9_]{1,200}$/;
 export const SETUP_INTENT_ID_PATTERN = /^seti_[A-Za-z0-9_]{1,200}$/;

@@ -16,6 +16,7 @@ import {
 import { rowOf, rowsOf } from '../repository/sql-rows.js';
 import { verifyStripeSignature } from './stripe-provider.js';
 import { SandboxRecurring } from './sandbox-recurring.js';
+import { SandboxRefunds } from './sandbox-refunds.js';
 
 // The built-in stand-in for Stripe (PAYMENTS_MODE=sandbox, the default without keys): no network, no real
 // money. It follows Stripe's own test PaymentMethods, which the browser's sandbox card fields hand out (the domain's
@@ -39,6 +40,8 @@ export const SANDBOX_PAYMENT_METHODS: ReadonlyMap<string, SandboxCardOutcome> = 
   [TEST_CARDS.authentication.paymentMethod, 'authentication'],
   // On session (a monthly gift's first payment) it is charged; renewals with it fail (sandbox-recurring.ts).
   [TEST_CARDS.renewalFails.paymentMethod, 'succeeds'],
+  // Charged; its refunds succeed, then fail a little later (sandbox-refunds.ts).
+  [TEST_CARDS.refundFails.paymentMethod, 'succeeds'],
 ]);
 
 export const SANDBOX_ERRORS = {
@@ -147,6 +150,8 @@ export class SandboxProvider implements PaymentProvider {
   readonly held: Array<{ id: string; type: string; payload: string; signature: string }> = [];
   /** Monthly gifts: the sandbox's subscriptions, invoices and clock. */
   readonly recurring: SandboxRecurring;
+  /** Refunds, with their events through the same outbox. */
+  readonly refunds: SandboxRefunds;
 
   constructor(
     private readonly db: Database,
@@ -164,6 +169,8 @@ export class SandboxProvider implements PaymentProvider {
       },
       onDeliveryError,
     );
+    this.refunds = new SandboxRefunds(db, this.recurring);
+    this.recurring.afterBilling = (now) => this.refunds.failDue(now);
   }
 
   /** Set once the app exists: events are posted through it to /api/webhooks/stripe. */

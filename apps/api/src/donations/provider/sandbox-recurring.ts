@@ -175,6 +175,8 @@ export interface BillingRunResult {
 
 export class SandboxRecurring implements RecurringProvider {
   private delivering: Promise<void> | null = null;
+  /** More of the sandbox's timed work, run by each billing run before delivery (the refunds that fail later). */
+  afterBilling: ((now: Date) => Promise<unknown>) | null = null;
 
   constructor(
     private readonly db: Database,
@@ -404,6 +406,7 @@ export class SandboxRecurring implements RecurringProvider {
         await this.openNextPeriod(period.id, now);
       }
     }
+    if (this.afterBilling) await this.afterBilling(now);
     await this.deliverPending();
     return result;
   }
@@ -447,11 +450,13 @@ export class SandboxRecurring implements RecurringProvider {
     while (this.delivering) await this.delivering;
   }
 
-  private deliverSoon(): void {
+  /** Delivers the events just recorded, after the caller's commit (the refunds' sandbox uses it too). */
+  deliverSoon(): void {
     void this.deliverPending().catch((error: unknown) => this.onDeliveryError(error, 'pending'));
   }
 
-  private async record(tx: Tx, type: string, object: Record<string, unknown>, at: Date): Promise<void> {
+  /** Records an event in the sandbox's outbox, in the caller's transaction (shared with sandbox-refunds.ts). */
+  async record(tx: Tx, type: string, object: Record<string, unknown>, at: Date): Promise<void> {
     const id = randomId('evt_sbx_');
     const body = { id, object: 'event', type, created: Math.floor(at.getTime() / 1000), data: { object } };
     await tx.insert(sandboxEvents).values({ id, type, payload: JSON.stringify(body) });

@@ -156,7 +156,8 @@ function recordDonationStatement(db: Database, withEvent: boolean) {
 /** Completed donations: how many, their sum in INR and their distinct countries (GET /api/stats). */
 export async function completedDonationTotals(db: Database): Promise<{ count: number; amountInr: number; countries: number }> {
   const [row] = await db
-    .select({ n: count(), inr: sum(donations.amountInr), countries: countDistinct(donations.donorCountryCode) })
+    // Net of refunds (a partly refunded donation counts what is left of it; a refunded one is no longer 'completed').
+    .select({ n: count(), inr: sql<string>`sum(${donations.amountInr} - ${donations.refundedInr})`, countries: countDistinct(donations.donorCountryCode) })
     .from(donations)
     .where(eq(donations.status, 'completed'));
   return { count: row?.n ?? 0, amountInr: Number(row?.inr ?? 0), countries: row?.countries ?? 0 };

@@ -6,6 +6,7 @@ import { recordDonation } from '../repository/donations.js';
 import { recordEventOnly, succeededEventState } from '../repository/webhook-events.js';
 import { intentMismatch } from './intent-mismatch.js';
 import { applyRecurringEvent, linkFirstPayment } from '../../recurring/use-cases/apply-events.js';
+import { applyRefundEvent } from '../../refunds/use-cases.js';
 
 // Use case: apply what the provider reports about a payment. Two ways in, one set of effects:
 //  - applyProviderEvent: a verified webhook event (Stripe's, or the sandbox's posted to the same route). The event id
@@ -74,6 +75,9 @@ export async function applyProviderEvent(app: FastifyInstance, event: PaymentEve
   // Invoices and subscriptions: the monthly gifts' own events (src/recurring/use-cases/apply-events.ts).
   const recurring = await applyRecurringEvent(app, event);
   if (recurring) return recurring;
+  // Refunds, made by staff here or at the provider (src/refunds/use-cases.ts).
+  const refund = await applyRefundEvent(app, event);
+  if (refund) return refund;
   let newDonationId: number | null = null;
   let failure: { clientIp: string; counted: boolean } | null = null;
   let outcome: EventOutcome;

@@ -1,0 +1,97 @@
+import { fonts, loadPdfKit } from '../receipts/pdf.js';
+import { noteFacts, type NoteDetails } from './note-text.js';
+
+// A refund's credit or cancellation note as an A4 PDF, drawn from its frozen details with the receipts' fonts (the
+// rupee sign and donors' names need DejaVu Sans) and tagged like the receipt (headings, a table, decorations as
+// artifacts). Notes are rare, so they are drawn on the main thread, not in the receipts' worker.
+
+const COLOURS = { brand: '#1d4e89', text: '#1a1a1a', muted: '#4d4d4d', rule: '#b9c7d8' };
+const MARGIN = 50;
+const LABEL_WIDTH = 170;
+
+export async function renderNotePdf(details: NoteDetails, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const facts = noteFacts(details);
+  const PDFDocument = await loadPdfKit();
+  const issuedAt = new Date(details.issuedAt);
+  const doc = new PDFDocument({
+    font: null as unknown as string,
+    size: 'A4',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 64 },
+    compress: options.compress ?? true,
+    pdfVersion: '1.7',
+    tagged: true,
+    lang: 'en-IN',
+    displayTitle: true,
+    info: {
+      Title: `${facts.title} ${facts.number}`,
+      Author: facts.organisation.name,
+      Subject: `${facts.title} for a donation to ${facts.organisation.name}`,
+      Creator: facts.organisation.name,
+      CreationDate: issuedAt,
+      ModDate: issuedAt,
+    },
+  });
+  const done = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const data = fonts();
+  doc.registerFont('Regular', data.regular);
+  doc.registerFont('Bold', data.bold);
+
+  const left = MARGIN;
+  const width = doc.page.width - MARGIN * 2;
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  const rule = () => {
+    const y = doc.y;
+    doc.markContent('Artifact', { type: 'Layout' });
+    doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.75).strokeColor(COLOURS.rule).stroke();
+    doc.endMarkedContent();
+  };
+
+  doc.font('Bold').fontSize(18).fillColor(COLOURS.brand).text(facts.organisation.name, left, MARGIN, { width, structParent: root, structType: 'H1' });
+  doc.font('Regular').fontSize(9.5).fillColor(COLOURS.muted);
+  for (const line of [facts.organisation.address, `Email: ${facts.organisation.email}   Phone: ${facts.organisation.phone}`, facts.organisation.registration]) {
+    if (line) doc.text(line, left, doc.y, { width, structParent: root });
+  }
+  doc.moveDown(0.6);
+  rule();
+  doc.moveDown(0.9);
+  doc.font('Bold').fontSize(15).fillColor(COLOURS.text).text(facts.title.toUpperCase(), left, doc.y, { width, align: 'center', structParent: root, structType: 'H2' });
+  doc.moveDown(0.8);
+
+  doc.font('Bold').fontSize(10.5).text('Issued to', left, doc.y, { width, structParent: root, structType: 'H3' });
+  doc.font('Regular').fontSize(10.5);
+  for (const line of [facts.donor.name, ...facts.donor.addressLines, facts.donor.email ?? '']) {
+    if (line) doc.text(line, left, doc.y, { width, structParent: root });
+  }
+  doc.moveDown(0.8);
+
+  const table = doc.struct('Table');
+  root.add(table);
+  const valueWidth = width - LABEL_WIDTH - 12;
+  for (const [label, value] of facts.rows) {
+    const y = doc.y;
+    const row = doc.struct('TR');
+    table.add(row);
+    doc.font('Bold').fontSize(10.5).fillColor(COLOURS.muted).text(label, left, y, { width: LABEL_WIDTH, structParent: row, structType: 'TH' });
+    const labelBottom = doc.y;
+    doc.font('Regular').fontSize(10.5).fillColor(COLOURS.text).text(value, left + LABEL_WIDTH + 12, y, { width: valueWidth, structParent: row, structType: 'TD' });
+    row.end();
+    doc.x = left;
+    doc.y = Math.max(labelBottom, doc.y) + 5;
+  }
+  table.end();
+  doc.moveDown(0.8);
+  rule();
+  doc.moveDown(0.8);
+  doc.font('Regular').fontSize(10.5).fillColor(COLOURS.text).text(facts.statement, left, doc.y, { width, structParent: root, structType: 'P' });
+  doc.moveDown(0.8);
+  doc.fontSize(9).fillColor(COLOURS.muted).text('This is a computer-generated note and needs no signature.', left, doc.y, { width, structParent: root, structType: 'P' });
+  root.end();
+  doc.end();
+  return done;
+}
