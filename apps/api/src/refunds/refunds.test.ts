@@ -1,8 +1,8 @@
-import { financialYear, REFUND_MESSAGES, TEST_CARDS } from '@charity/domain';
+import { DAY_MS, financialYear, REFUND_MESSAGES, TEST_CARDS } from '@charity/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { campaigns, donations, mailOutbox, refunds, sandboxEvents, sandboxRefunds, webhookEvents } from '../db/schema.js';
+import { campaigns, donations, mailOutbox, recurringGifts, refunds, sandboxEvents, sandboxRefunds, webhookEvents } from '../db/schema.js';
 import type { SandboxProvider } from '../donations/provider/sandbox-provider.js';
 import { SANDBOX_REFUND_FAILURE_DELAY_MS } from '../donations/provider/sandbox-refunds.js';
 import { bearer, createUser, signIn } from '../../test/support/auth.js';
@@ -234,6 +234,26 @@ describeEachDatabase('refunds', (ctx) => {
     expect(await campaignRow(campaign!.id)).toMatchObject({ raisedAmount: 2000, donationCount: 1 });
     // And the money is refundable again.
     expect((await refund(donationId, { amount_minor: 200_000, reason: 'Second try' })).statusCode).toBe(201);
+  });
+
+  it('a monthly renewal refunded in full leaves the gift running: the next month renews as before', async () => {
+    const data = indianDonation({ donation_type: 'monthly', amount: 800 });
+    const { intentId } = await pay(app, data);
+    expect([200, 201]).toContain((await saveAfterPayment(app, data, intentId)).statusCode);
+    await settle();
+    await sandbox.recurring.advanceClock(32 * DAY_MS);
+    await settle();
+    const [renewal] = await ctx.database.db.select().from(donations).where(eq(donations.isRenewal, true));
+    expect(renewal?.paymentIntentId).toBeTruthy();
+    const answer = await refund(renewal!.id, { amount_minor: 80_000, reason: 'Donor forgot to pause' });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(answer.json().data.donation).toMatchObject({ status: 'refunded', is_renewal: true });
+    const [gift] = await ctx.database.db.select().from(recurringGifts);
+    expect(gift!.status).toBe('active');
+    await sandbox.recurring.advanceClock(31 * DAY_MS);
+    await settle();
+    const renewals = await ctx.database.db.select().from(donations).where(eq(donations.isRenewal, true)).orderBy(donations.id);
+    expect(renewals.map((row) => row.status)).toEqual(['refunded', 'completed']);
   });
 
   describe('when the provider cannot be reached', () => {

@@ -79,6 +79,7 @@ describeEachDatabase('admin donations', (ctx) => {
         partner_origin: null,
         source: 'website',
         is_renewal: false,
+        refunded_minor: 0,
       });
       // No PAN, mobile or address in the list.
       expect(body.data.donations[1]).not.toHaveProperty('donor_pan');
@@ -239,6 +240,10 @@ describeEachDatabase('admin donations', (ctx) => {
             donor_pincode: '560038',
             payment_method_id: TEST_CARDS.visa.paymentMethod,
             receipt: null,
+            refunded_minor: 0,
+            amount_minor: 100_000,
+            refund_pending_minor: 0,
+            refunds: [],
           },
         },
       });
