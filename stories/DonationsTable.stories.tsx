@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { DonationsTable, Pagination } from '@charity/ui';
-import { DONATIONS, INR_DONATION, USD_DONATION } from './support/admin-fixtures-records';
+import { DONATIONS, FULLY_REFUNDED_DONATION, INR_DONATION, PARTLY_REFUNDED_DONATION, USD_DONATION } from './support/admin-fixtures-records';
 import { componentDocs } from './support/docs';
 
 const meta = {
@@ -97,6 +97,40 @@ export const SingleDonation: Story = {
     view.focus();
     await userEvent.keyboard('{Enter}');
     await expect(args.onSelect).toHaveBeenCalledWith(INR_DONATION);
+  },
+};
+
+/**
+ * Refunds in the list: a completed gift that gave ₹500 back is marked 'Partly refunded' with the amount under its
+ * own; one refunded in full reads 'Refunded' only.
+ */
+export const PartlyRefunded: Story = {
+  args: { donations: [PARTLY_REFUNDED_DONATION, FULLY_REFUNDED_DONATION, INR_DONATION], summary: { count: 3, amount_inr: 8000 } },
+  play: async ({ canvas, args }) => {
+    const rows = within(canvas.getByRole('table', { name: 'Donations' })).getAllByRole('row').slice(1);
+    const meera = within(rows[0]!);
+    await expect(meera.getByRole('rowheader')).toHaveTextContent('Meera Iyermeera.iyer@example.org');
+    const amount = meera.getByText('₹1,500').closest('td')!;
+    await expect(amount).toHaveTextContent(/^₹1,500₹500 refunded$/);
+    await expect(meera.getByText('₹500 refunded')).toBeVisible();
+    await expect(meera.getByText('Completed')).toHaveClass('cs-badge--green');
+    await expect(meera.getByText('Partly refunded')).toHaveClass('cs-badge--grey');
+    await expect(meera.getByText('Completed').closest('td')).toHaveTextContent(/^CompletedPartly refunded$/);
+
+    const kiran = within(rows[1]!);
+    await expect(kiran.getByText('Refunded')).toHaveClass('cs-badge--grey');
+    await expect(kiran.queryByText('Partly refunded')).toBeNull();
+    await expect(kiran.queryByText(/refunded$/)).toBeNull();
+    await expect(kiran.getByText('₹1,500').closest('td')).toHaveTextContent(/^₹1,500$/);
+
+    // A donation without refunds (or from before them, without the field) shows neither.
+    const asha = within(rows[2]!);
+    await expect(asha.queryByText(/refunded/i)).toBeNull();
+
+    await userEvent.click(canvas.getByRole('button', { name: 'View donation 45' }));
+    await expect(args.onSelect).toHaveBeenCalledWith(PARTLY_REFUNDED_DONATION);
+    // The click scrolled the table to its button; back to its start, where the amounts are, for the screenshot.
+    canvas.getByRole('region', { name: 'Donations' }).scrollLeft = 0;
   },
 };
 

@@ -1,5 +1,5 @@
 // Deterministic records for the admin campaign and donation stories: fixed dates, no network (images are data URIs).
-import type { AdminDonation, AdminDonationDetail } from '@charity/domain';
+import type { AdminDonation, AdminDonationDetail, AdminRefund } from '@charity/domain';
 import type { AdminCampaignRecord } from '@charity/ui';
 
 /** The moment the stories are rendered "at": campaign statuses and "ended" depend on it. */
@@ -156,6 +156,10 @@ export const DONATION_DETAIL: AdminDonationDetail = {
   donor_pincode: '411005',
   payment_method_id: 'pm_1QxVisa4242',
   receipt: { number: 'RCP-2026-000042', issued_at: '2026-11-22T05:46:00.000Z', mail_status: 'stored' },
+  amount_minor: 500000,
+  refunded_minor: 0,
+  refund_pending_minor: 0,
+  refunds: [],
 };
 
 export const PENDING_DETAIL: AdminDonationDetail = {
@@ -168,6 +172,10 @@ export const PENDING_DETAIL: AdminDonationDetail = {
   donor_pincode: null,
   payment_method_id: null,
   receipt: null,
+  amount_minor: 5000,
+  refunded_minor: 0,
+  refund_pending_minor: 0,
+  refunds: [],
 };
 
 export const NO_EMAIL_DETAIL: AdminDonationDetail = {
@@ -182,6 +190,160 @@ export const NO_EMAIL_DETAIL: AdminDonationDetail = {
   donor_pincode: null,
   payment_method_id: 'pm_1QxUpi',
   receipt: null,
+  amount_minor: 100000,
+  refunded_minor: 0,
+  refund_pending_minor: 0,
+  refunds: [],
+};
+
+// ---- Refunds (docs/decisions/024-refunds.md): one ₹1,500 gift in each state a refund can leave it ----
+
+/** 23 Nov 2026, 09:30 in organisation time (04:00 UTC): a ₹1,500 gift, completed, with its receipt. */
+export const REFUNDABLE_DONATION: AdminDonation = {
+  ...donationBase,
+  id: 45,
+  created_at: '2026-11-23T04:00:00.000Z',
+  donor_name: 'Meera Iyer',
+  donor_email: 'meera.iyer@example.org',
+  amount: 1500,
+  currency: 'INR',
+  amount_inr: 1500,
+  campaign_id: 7,
+  campaign_title: 'Library Corners',
+  receipt_number: 'RCP-2026-000045',
+  payment_intent_id: 'pi_3QxMeeraIyer045',
+  refunded_minor: 0,
+};
+
+export const REFUNDABLE_DETAIL: AdminDonationDetail = {
+  ...REFUNDABLE_DONATION,
+  donor_mobile: '+91 91234 56789',
+  donor_pan: 'FGHIJ5678K',
+  donor_state: 'Karnataka',
+  donor_city: 'Bengaluru',
+  donor_address: '4 Church Street',
+  donor_pincode: '560001',
+  payment_method_id: 'pm_1QxVisa4242',
+  receipt: { number: 'RCP-2026-000045', issued_at: '2026-11-23T04:01:00.000Z', mail_status: 'sent' },
+  amount_minor: 150000,
+  refunded_minor: 0,
+  refund_pending_minor: 0,
+  refunds: [],
+};
+
+const refundBase = {
+  currency: 'INR',
+  source: 'staff',
+  requested_by: 'priya.nair@brightbeginnings.org.in',
+  failure_reason: null,
+} as const;
+
+/** ₹500 given back on 24 Nov 2026, 15:20: the credit note that reduces the receipt, mailed. */
+export const CREDIT_NOTE_REFUND: AdminRefund = {
+  ...refundBase,
+  id: 1,
+  created_at: '2026-11-24T09:50:00.000Z',
+  amount_minor: 50000,
+  status: 'succeeded',
+  reason: 'Duplicate gift',
+  provider_refund_id: 're_3QxMeera0001',
+  note: { number: 'BBF/CN/2026-27/000001', kind: 'credit', issued_at: '2026-11-24T09:50:05.000Z', mail_status: 'sent' },
+};
+
+/** The remaining ₹1,000, refunded at the payment provider (its dashboard): the cancellation note, not mailed. */
+export const CANCELLATION_NOTE_REFUND: AdminRefund = {
+  id: 2,
+  created_at: '2026-11-25T06:15:00.000Z',
+  amount_minor: 100000,
+  currency: 'INR',
+  status: 'succeeded',
+  source: 'provider',
+  reason: 'requested_by_customer',
+  requested_by: null,
+  failure_reason: null,
+  provider_refund_id: 're_3QxMeera0002',
+  note: { number: 'BBF/CN/2026-27/000002', kind: 'cancellation', issued_at: '2026-11-25T06:15:04.000Z', mail_status: 'stored' },
+};
+
+/** Asked for, still with the provider: it holds its ₹500, no note yet. */
+export const PENDING_REFUND: AdminRefund = {
+  ...refundBase,
+  id: 3,
+  created_at: '2026-11-24T09:50:00.000Z',
+  amount_minor: 50000,
+  status: 'pending',
+  reason: 'Gave twice by mistake',
+  provider_refund_id: 're_3QxMeera0003',
+  note: null,
+};
+
+/** Refused by the provider: nothing went back, no note. */
+export const FAILED_REFUND: AdminRefund = {
+  ...refundBase,
+  id: 4,
+  created_at: '2026-11-24T09:50:00.000Z',
+  amount_minor: 50000,
+  status: 'failed',
+  reason: 'Duplicate gift',
+  failure_reason: 'The card was closed; the bank could not take the money back.',
+  provider_refund_id: 're_3QxMeera0004',
+  note: null,
+};
+
+/**
+ * Settled, then failed days later (a closed card account): it counts for nothing again, but the credit note it
+ * issued stays on record, shown with the failed refund.
+ */
+export const FAILED_AFTER_NOTE_REFUND: AdminRefund = {
+  ...refundBase,
+  id: 5,
+  created_at: '2026-11-25T04:30:00.000Z',
+  amount_minor: 20000,
+  status: 'failed',
+  reason: 'Wrong campaign',
+  failure_reason: 'The refund could not be returned to the card (account closed).',
+  provider_refund_id: 're_3QxMeera0005',
+  note: { number: 'BBF/CN/2026-27/000003', kind: 'credit', issued_at: '2026-11-25T04:30:06.000Z', mail_status: 'sent' },
+};
+
+/** ₹500 of ₹1,500 refunded: still completed, with a credit note. */
+export const PARTLY_REFUNDED_DETAIL: AdminDonationDetail = {
+  ...REFUNDABLE_DETAIL,
+  refunded_minor: 50000,
+  refunds: [CREDIT_NOTE_REFUND],
+};
+
+/** All of it back, in two refunds: status 'refunded', the second refund's cancellation note. */
+export const FULLY_REFUNDED_DETAIL: AdminDonationDetail = {
+  ...REFUNDABLE_DETAIL,
+  status: 'refunded',
+  refunded_minor: 150000,
+  refunds: [CREDIT_NOTE_REFUND, CANCELLATION_NOTE_REFUND],
+};
+
+export const REFUND_PENDING_DETAIL: AdminDonationDetail = {
+  ...REFUNDABLE_DETAIL,
+  refund_pending_minor: 50000,
+  refunds: [PENDING_REFUND],
+};
+
+export const REFUND_FAILED_DETAIL: AdminDonationDetail = {
+  ...REFUNDABLE_DETAIL,
+  refunds: [FAILED_REFUND, FAILED_AFTER_NOTE_REFUND],
+};
+
+/** Rows of the list: the partly refunded gift (still completed) and one refunded in full. */
+export const PARTLY_REFUNDED_DONATION: AdminDonation = { ...REFUNDABLE_DONATION, refunded_minor: 50000 };
+export const FULLY_REFUNDED_DONATION: AdminDonation = {
+  ...REFUNDABLE_DONATION,
+  id: 44,
+  created_at: '2026-11-22T12:00:00.000Z',
+  donor_name: 'Kiran Shah',
+  donor_email: 'kiran.shah@example.org',
+  receipt_number: 'RCP-2026-000044',
+  payment_intent_id: 'pi_3QxKiranShah044',
+  status: 'refunded',
+  refunded_minor: 150000,
 };
 
 export const FILTER_CAMPAIGNS = [

@@ -48,7 +48,7 @@ export { CAMPAIGN_IMAGE_ACCEPT, CAMPAIGN_IMAGE_TEXT, type CampaignImageChoice } 
 
 // donations
 export { DonationFilters, DONATION_FILTERS_TEXT, type DonationFiltersProps } from './donations/DonationFilters';
-export { DonationsTable, DONATIONS_TABLE_TEXT, type DonationsTableProps } from './donations/DonationsTable';
+export { DonationsTable, DONATIONS_TABLE_TEXT, refundedAmountText, type DonationsTableProps } from './donations/DonationsTable';
 export { donationSummaryText, donationCampaignText, inrEquivalentText } from './donations/donation-text';
 export {
   AttemptsTable,
@@ -63,8 +63,25 @@ export {
   DONATION_DETAIL_TEXT,
   donationDialogTitle,
   resendBlockedReason,
+  refundBlockedReason,
+  refundedOfText,
+  refundRequestedByText,
+  refundNoteText,
   type DonationDetailDialogProps,
 } from './donations/DonationDetailDialog';
+export {
+  RefundDialog,
+  REFUND_DIALOG_TEXT,
+  refundDialogTitle,
+  refundLeftText,
+  refundAmountLabel,
+  refundButtonText,
+  refundReasonHint,
+  refundProblems,
+  type RefundDialogProps,
+  type RefundDialogDonation,
+  type RefundRequest,
+} from './donations/RefundDialog';
 
 // messages
 export { MessagesInbox, MESSAGES_INBOX_TEXT, type MessagesInboxProps } from './messages/MessagesInbox';

@@ -3,16 +3,24 @@ import {
   ADMIN_CONSOLE_MESSAGES,
   donationTypeLabel,
   MAIL_STATUS_LABELS,
+  REFUND_MESSAGES,
+  REFUND_NOTE_LABELS,
+  REFUND_STATUS_LABELS,
   formatCurrency,
+  formatMinor,
+  refundableMinor,
   type AdminDonationDetail,
+  type AdminRefund,
   type MailStatus,
+  type RefundStatus,
 } from '@charity/domain';
-import { Badge } from '../../components/Badge';
+import { Badge, type BadgeTone } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { MailIcon } from '../../components/icons';
+import { DownloadIcon } from '../shared/icons';
 import type { AdminRecordsStatus } from '../shared/types';
 import { DonationStatusBadge } from '../shared/status-badges';
 import { NotGiven } from './NotGiven';
@@ -55,7 +63,27 @@ export const DONATION_DETAIL_TEXT = {
   /** Why 'Resend receipt' is unavailable (the API's own wording for the same refusals). */
   onlyCompleted: 'Only completed donations have receipts.',
   noEmail: 'This donation has no donor e-mail address.',
+  refund: 'Refund',
+  refunded: 'Refunded',
+  refundPending: 'Refund pending',
+  refunds: 'Refunds',
+  refundDate: 'Date',
+  refundBy: 'Requested by',
+  refundAtProvider: 'At the payment provider',
+  refundReason: 'Reason',
+  refundFailure: 'Why it failed',
+  note: 'Note',
+  noteMailStatus: 'Note mail status',
+  downloadNote: 'Download note (PDF)',
 } as const;
+
+/** A refund's status badge: green refunded, amber pending, red failed, grey cancelled. */
+const REFUND_TONES: Readonly<Record<RefundStatus, BadgeTone>> = {
+  succeeded: 'green',
+  pending: 'yellow',
+  failed: 'red',
+  canceled: 'grey',
+};
 
 /** 'Donation #42'; 'Donation' while the id is unknown. */
 export function donationDialogTitle(id: number | null | undefined): string {
@@ -69,6 +97,34 @@ export function resendBlockedReason(donation: Pick<AdminDonationDetail, 'status'
   return null;
 }
 
+/**
+ * Why the donation cannot be refunded (the domain's wording), or null when something is left to refund: only a
+ * completed donation can be, and only while refunds that succeeded or are in flight leave something of it.
+ */
+export function refundBlockedReason(
+  donation: Pick<AdminDonationDetail, 'status' | 'amount_minor' | 'refunded_minor' | 'refund_pending_minor'>,
+): string | null {
+  if (donation.status === 'refunded') return REFUND_MESSAGES.nothingLeft;
+  if (donation.status !== 'completed') return REFUND_MESSAGES.notCompleted;
+  return refundableMinor(donation) === 0 ? REFUND_MESSAGES.nothingLeft : null;
+}
+
+/** '₹500 of ₹1,500': what refunds gave back of the donation. */
+export function refundedOfText(donation: Pick<AdminDonationDetail, 'currency' | 'amount_minor' | 'refunded_minor'>): string {
+  return `${formatMinor(donation.refunded_minor, donation.currency)} of ${formatMinor(donation.amount_minor, donation.currency)}`;
+}
+
+/** 'Staff: priya@example.org', or 'At the payment provider' for a refund made there. */
+export function refundRequestedByText(refund: Pick<AdminRefund, 'source' | 'requested_by'>): string {
+  if (refund.source === 'provider') return DONATION_DETAIL_TEXT.refundAtProvider;
+  return refund.requested_by ? `Staff: ${refund.requested_by}` : 'Staff';
+}
+
+/** 'Credit note BBF/CN/2026-27/000001'. */
+export function refundNoteText(note: NonNullable<AdminRefund['note']>): string {
+  return `${REFUND_NOTE_LABELS[note.kind]} ${note.number}`;
+}
+
 export interface DonationDetailDialogProps {
   open: boolean;
   donation: AdminDonationDetail | null;
@@ -80,6 +136,10 @@ export interface DonationDetailDialogProps {
   onOpenChange: (open: boolean) => void;
   /** 'Try again' after a failed load. */
   onRetry?: () => void;
+  /** Shows 'Refund' beside 'Resend receipt' (disabled, with the reason, when nothing can be refunded). */
+  onRefund?: (donation: AdminDonationDetail) => void;
+  /** A refund's 'Download note (PDF)': its credit or cancellation note. */
+  onDownloadNote?: (refund: AdminRefund) => void;
 }
 
 /**
@@ -95,11 +155,15 @@ export function DonationDetailDialog({
   onResendReceipt,
   onOpenChange,
   onRetry,
+  onRefund,
+  onDownloadNote,
 }: DonationDetailDialogProps) {
   const id = useId();
   const reasonId = `${id}-resend-reason`;
+  const refundReasonId = `${id}-refund-reason`;
   const ready = status === 'ready' && donation !== null;
   const blocked = ready ? resendBlockedReason(donation) : null;
+  const refundBlocked = ready && onRefund ? refundBlockedReason(donation) : null;
 
   let body: ReactNode;
   if (status === 'error') {
@@ -125,7 +189,16 @@ export function DonationDetailDialog({
       </div>
     );
   } else {
-    body = <DonationDetails donation={donation} blockedReason={blocked} reasonId={reasonId} />;
+    body = (
+      <DonationDetails
+        donation={donation}
+        blockedReason={blocked}
+        reasonId={reasonId}
+        refundBlockedReason={refundBlocked}
+        refundReasonId={refundReasonId}
+        onDownloadNote={onDownloadNote}
+      />
+    );
   }
 
   return (
@@ -136,16 +209,28 @@ export function DonationDetailDialog({
       title={donationDialogTitle(donation?.id ?? donationId)}
       footer={
         ready ? (
-          <Button
-            icon={<MailIcon size={18} />}
-            onClick={() => onResendReceipt(donation)}
-            disabled={blocked !== null}
-            loading={resending}
-            loadingText={DONATION_DETAIL_TEXT.sending}
-            aria-describedby={blocked ? reasonId : undefined}
-          >
-            {DONATION_DETAIL_TEXT.resend}
-          </Button>
+          <>
+            {onRefund ? (
+              <Button
+                variant="outline"
+                onClick={() => onRefund(donation)}
+                disabled={refundBlocked !== null}
+                aria-describedby={refundBlocked ? refundReasonId : undefined}
+              >
+                {DONATION_DETAIL_TEXT.refund}
+              </Button>
+            ) : null}
+            <Button
+              icon={<MailIcon size={18} />}
+              onClick={() => onResendReceipt(donation)}
+              disabled={blocked !== null}
+              loading={resending}
+              loadingText={DONATION_DETAIL_TEXT.sending}
+              aria-describedby={blocked ? reasonId : undefined}
+            >
+              {DONATION_DETAIL_TEXT.resend}
+            </Button>
+          </>
         ) : undefined
       }
     >
@@ -176,9 +261,13 @@ interface DonationDetailsProps {
   donation: AdminDonationDetail;
   blockedReason: string | null;
   reasonId: string;
+  /** Why 'Refund' is disabled (null when it is enabled or not offered), shown under the payment. */
+  refundBlockedReason: string | null;
+  refundReasonId: string;
+  onDownloadNote?: (refund: AdminRefund) => void;
 }
 
-function DonationDetails({ donation, blockedReason, reasonId }: DonationDetailsProps) {
+function DonationDetails({ donation, blockedReason, reasonId, refundBlockedReason, refundReasonId, onDownloadNote }: DonationDetailsProps) {
   const id = useId();
   const address = [donation.donor_address, donation.donor_city, donation.donor_state, donation.donor_pincode].filter(
     (line): line is string => Boolean(line && line.trim()),
@@ -227,6 +316,10 @@ function DonationDetails({ donation, blockedReason, reasonId }: DonationDetailsP
         </h3>
         <dl className="cs-donation-detail__list">
           <Field term={DONATION_DETAIL_TEXT.amount}>{formatCurrency(donation.amount, donation.currency)}</Field>
+          {donation.refunded_minor > 0 ? <Field term={DONATION_DETAIL_TEXT.refunded}>{refundedOfText(donation)}</Field> : null}
+          {donation.refund_pending_minor > 0 ? (
+            <Field term={DONATION_DETAIL_TEXT.refundPending}>{formatMinor(donation.refund_pending_minor, donation.currency)}</Field>
+          ) : null}
           <Field term={DONATION_DETAIL_TEXT.currency}>{donation.currency.toUpperCase()}</Field>
           {inr ? <Field term={DONATION_DETAIL_TEXT.amountInr}>{inr}</Field> : null}
           <Field term={DONATION_DETAIL_TEXT.type}>{donationTypeLabel(donation)}</Field>
@@ -250,6 +343,11 @@ function DonationDetails({ donation, blockedReason, reasonId }: DonationDetailsP
             <time dateTime={donation.created_at}>{formatAdminDateTime(donation.created_at) ?? donation.created_at}</time>
           </Field>
         </dl>
+        {refundBlockedReason ? (
+          <p id={refundReasonId} className="cs-donation-detail__note">
+            {refundBlockedReason}
+          </p>
+        ) : null}
       </section>
 
       <section className="cs-donation-detail__section" aria-labelledby={`${id}-receipt`}>
@@ -281,6 +379,61 @@ function DonationDetails({ donation, blockedReason, reasonId }: DonationDetailsP
           </p>
         ) : null}
       </section>
+
+      {donation.refunds.length > 0 ? (
+        <section className="cs-donation-detail__section" aria-labelledby={`${id}-refunds`}>
+          <h3 id={`${id}-refunds`} className="cs-donation-detail__heading">
+            {DONATION_DETAIL_TEXT.refunds}
+          </h3>
+          <ul className="cs-donation-refunds">
+            {donation.refunds.map((refund) => (
+              <RefundItem key={refund.id} refund={refund} onDownloadNote={onDownloadNote} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
+  );
+}
+
+/** One refund of the donation: amount and status, when, who asked, why, and the note it issued. */
+function RefundItem({ refund, onDownloadNote }: { refund: AdminRefund; onDownloadNote?: (refund: AdminRefund) => void }) {
+  const id = useId();
+  const { note } = refund;
+  return (
+    <li className="cs-donation-refund" aria-labelledby={`${id}-title`}>
+      <div className="cs-donation-refund__head">
+        <h4 id={`${id}-title`} className="cs-donation-refund__title">
+          {formatMinor(refund.amount_minor, refund.currency)}
+        </h4>
+        <Badge tone={REFUND_TONES[refund.status] ?? 'neutral'}>{REFUND_STATUS_LABELS[refund.status] ?? refund.status}</Badge>
+      </div>
+      <dl className="cs-donation-detail__list">
+        <Field term={DONATION_DETAIL_TEXT.refundDate}>
+          <time dateTime={refund.created_at}>{formatAdminDateTime(refund.created_at) ?? refund.created_at}</time>
+        </Field>
+        <Field term={DONATION_DETAIL_TEXT.refundBy}>{refundRequestedByText(refund)}</Field>
+        <Field term={DONATION_DETAIL_TEXT.refundReason}>{orNotGiven(refund.reason)}</Field>
+        {refund.status === 'failed' ? (
+          <Field term={DONATION_DETAIL_TEXT.refundFailure}>{orNotGiven(refund.failure_reason)}</Field>
+        ) : null}
+        {note ? (
+          <>
+            <Field term={DONATION_DETAIL_TEXT.note}>
+              {REFUND_NOTE_LABELS[note.kind]} <span className="cs-donation-detail__code cs-donation-refund__number">{note.number}</span>
+            </Field>
+            <Field term={DONATION_DETAIL_TEXT.noteMailStatus}>{mailStatusText(note.mail_status)}</Field>
+          </>
+        ) : null}
+      </dl>
+      {note && onDownloadNote ? (
+        <div className="cs-donation-refund__actions">
+          <Button variant="outline" size="sm" icon={<DownloadIcon size={16} />} onClick={() => onDownloadNote(refund)}>
+            {DONATION_DETAIL_TEXT.downloadNote}
+            <span className="cs-visually-hidden"> {refundNoteText(note)}</span>
+          </Button>
+        </div>
+      ) : null}
+    </li>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ADMIN_CONSOLE_MESSAGES, donationTypeLabel, formatCurrency, type AdminDonation } from '@charity/domain';
+import { ADMIN_CONSOLE_MESSAGES, donationTypeLabel, formatCurrency, formatMinor, type AdminDonation } from '@charity/domain';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -35,7 +35,13 @@ export const DONATIONS_TABLE_TEXT = {
   noName: 'No name given',
   generalDonation: GENERAL_DONATION_LABEL,
   view: 'View',
+  partlyRefunded: 'Partly refunded',
 } as const;
+
+/** '₹500 refunded' under a partly refunded donation's amount. */
+export function refundedAmountText(donation: Pick<AdminDonation, 'currency'> & { refunded_minor: number }): string {
+  return `${formatMinor(donation.refunded_minor, donation.currency)} refunded`;
+}
 
 export interface DonationsTableProps {
   donations: readonly AdminDonation[];
@@ -143,6 +149,9 @@ function DonationRow({
 }) {
   const inr = inrEquivalentText(donation);
   const country = donation.donor_country || donation.donor_country_code;
+  // A fully refunded donation reads 'Refunded'; a completed one that gave some back is marked as partly refunded.
+  const refunded = donation.refunded_minor ?? 0;
+  const partlyRefunded = donation.status === 'completed' && refunded > 0;
   return (
     <tr>
       <td className="cs-donations-table__date">
@@ -158,12 +167,22 @@ function DonationRow({
       <td className="cs-donations-table__number">
         <span className="cs-donations-table__amount">{formatCurrency(donation.amount, donation.currency)}</span>
         {inr ? <span className="cs-donations-table__inr">{inr}</span> : null}
+        {partlyRefunded ? (
+          <span className="cs-donations-table__refunded">{refundedAmountText({ currency: donation.currency, refunded_minor: refunded })}</span>
+        ) : null}
       </td>
       <td>{donationTypeLabel(donation)}</td>
       <td>{donationCampaignText(donation)}</td>
       <td>{country || <NotGiven />}</td>
       <td>
-        <DonationStatusBadge status={donation.status} />
+        {partlyRefunded ? (
+          <span className="cs-donations-table__status">
+            <DonationStatusBadge status={donation.status} />
+            <Badge tone="grey">{DONATIONS_TABLE_TEXT.partlyRefunded}</Badge>
+          </span>
+        ) : (
+          <DonationStatusBadge status={donation.status} />
+        )}
       </td>
       <td className="cs-donations-table__code">{donation.receipt_number || <NotGiven label="None" />}</td>
       {showPartner ? <td className="cs-donations-table__code">{donation.partner_origin || <NotGiven label="None" />}</td> : null}

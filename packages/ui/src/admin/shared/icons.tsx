@@ -24,3 +24,10 @@ export const ReplyIcon = (p: IconProps) => (
     <path d="M20 18v-2a4 4 0 0 0-4-4H4" />
   </SvgIcon>
 );
+export const DownloadIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
+    <path d="m7 10 5 5 5-5" />
+    <path d="M12 15V3" />
+  </SvgIcon>
+);
