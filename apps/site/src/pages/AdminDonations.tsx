@@ -5,10 +5,11 @@ import {
   COUNTRIES,
   EMPTY_DONATION_FILTERS,
   hasDonationFilters,
+  type AdminRefund,
   type AttemptFilters,
   type DonationFilters as DonationFilterValues,
 } from '@charity/domain';
-import { AdminPageHeader, AttemptsTable, DonationDetailDialog, DonationFilters, DonationsTable, Pagination } from '@charity/ui';
+import { AdminPageHeader, AttemptsTable, DonationDetailDialog, DonationFilters, DonationsTable, Pagination, RefundDialog } from '@charity/ui';
 import { useAdminAttemptsStore, useAdminDonationsStore } from '../features/admin-donations/stores';
 import {
   attemptsViewFromSearch,
@@ -117,7 +118,21 @@ function DonationsPanel() {
   const resending = useAdminDonationsStore((s) => s.resending);
   const exporting = useAdminDonationsStore((s) => s.exporting);
   const campaignOptions = useAdminDonationsStore((s) => s.campaignOptions);
-  const { load, reload, openDetail, closeDetail, resendReceipt, exportCsv, loadCampaignOptions, reset } = useAdminDonationsStore.getState();
+  const refundDialog = useAdminDonationsStore((s) => s.refundDialog);
+  const {
+    load,
+    reload,
+    openDetail,
+    closeDetail,
+    resendReceipt,
+    exportCsv,
+    loadCampaignOptions,
+    reset,
+    openRefund,
+    closeRefund,
+    submitRefund,
+    downloadNote,
+  } = useAdminDonationsStore.getState();
 
   useEffect(() => {
     void loadCampaignOptions();
@@ -146,6 +161,11 @@ function DonationsPanel() {
 
   async function exportList() {
     const download = await exportCsv(view.filters);
+    if (download) saveFile(download.blob, download.fileName);
+  }
+
+  async function saveNote(refund: AdminRefund) {
+    const download = await downloadNote(refund);
     if (download) saveFile(download.blob, download.fileName);
   }
 
@@ -185,7 +205,23 @@ function DonationsPanel() {
         onRetry={() => {
           if (view.donation !== null) void openDetail(view.donation);
         }}
+        onRefund={() => openRefund()}
+        onDownloadNote={(refund) => void saveNote(refund)}
       />
+      {detail.donation ? (
+        <RefundDialog
+          open={refundDialog.open}
+          donation={detail.donation}
+          submitting={refundDialog.submitting}
+          error={refundDialog.error}
+          onSubmit={(request) => {
+            if (detail.donation) void submitRefund(detail.donation.id, request);
+          }}
+          onOpenChange={(open) => {
+            if (!open) closeRefund();
+          }}
+        />
+      ) : null}
     </>
   );
 }

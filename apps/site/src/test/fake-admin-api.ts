@@ -2,9 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   DASHBOARD_PERIOD_DAYS,
+  REFUND_MESSAGES,
   donationCsvFileName,
   donationDateRangeError,
   isDashboardPeriod,
+  refundNoteKind,
+  refundRequestError,
   type AdminContactMessage,
   type AdminPaymentAttempt,
   type AdminDonationDetail,
@@ -121,6 +124,10 @@ export function donationFixture(id: number, overrides: Partial<AdminDonationDeta
     donor_pincode: '560038',
     payment_method_id: `pm_${id}`,
     receipt: { number: `RCPT-2026-${String(id).padStart(5, '0')}`, issued_at: '2026-11-10T08:00:05.000Z', mail_status: 'stored' },
+    amount_minor: Math.round((overrides.amount ?? 1000) * 100),
+    refunded_minor: 0,
+    refund_pending_minor: 0,
+    refunds: [],
     ...overrides,
   };
 }
@@ -169,6 +176,8 @@ export async function startFakeAdminApi() {
     attempts: [] as AdminPaymentAttempt[],
     smtpConfigured: false,
     nextId: 100,
+    /** Credit and cancellation notes issued so far (their numbers run on). */
+    notesIssued: 0,
   };
   const hits: Hit[] = [];
   const failures = new Map<string, Failure>();
@@ -267,7 +276,9 @@ export async function startFakeAdminApi() {
       const { items, meta } = pageOf(list, query);
       const summary = { count: list.length, amount_inr: list.reduce((sum, d) => sum + d.amount_inr, 0) };
       // Rows only: the detail fields belong to GET /admin/donations/{id}.
-      const rows = items.map(({ donor_mobile: _m, donor_pan: _p, donor_state: _s, donor_city: _c, donor_address: _a, donor_pincode: _z, payment_method_id: _pm, receipt: _r, ...row }) => row);
+      const rows = items.map(
+        ({ donor_mobile: _m, donor_pan: _p, donor_state: _s, donor_city: _c, donor_address: _a, donor_pincode: _z, payment_method_id: _pm, receipt: _r, amount_minor: _am, refund_pending_minor: _rp, refunds: _rf, ...row }) => row,
+      );
       return reply(res, 200, { success: true, data: { donations: rows, summary }, meta });
     }
 
@@ -281,6 +292,49 @@ export async function startFakeAdminApi() {
         donation.receipt = { number: donation.receipt_number ?? 'RCPT-NEW', issued_at: donation.receipt?.issued_at ?? '2026-11-22T10:00:00.000Z', mail_status: state.smtpConfigured ? 'sent' : 'stored' };
         return reply(res, 200, { success: true, message: 'Receipt sent again', data: { receipt_number: donation.receipt.number, mail_status: donation.receipt.mail_status } });
       }
+    }
+
+    if (method === 'POST' && (match = /^\/api\/admin\/donations\/(\d+)\/refunds$/.exec(path))) {
+      const donation = state.donations.find((d) => d.id === Number(match?.[1]));
+      if (!donation) return reply(res, 404, { success: false, message: REFUND_MESSAGES.notFound });
+      const request = JSON.parse(body) as { amount_minor: number; reason: string };
+      const problem = refundRequestError(request, donation);
+      if (problem) {
+        // As the API answers: 409 when the donation's state refuses it (more than is left included), 400 otherwise.
+        const aboveRemainder = REFUND_MESSAGES.amountAboveRemainder('').split(':')[0]!;
+        const conflict = problem === REFUND_MESSAGES.notCompleted || problem === REFUND_MESSAGES.nothingLeft || problem.startsWith(aboveRemainder);
+        return reply(res, conflict ? 409 : 400, { success: false, message: problem });
+      }
+      // The sandbox provider settles at once: the refund succeeds and issues its note.
+      donation.refunded_minor += request.amount_minor;
+      const kind = refundNoteKind(donation);
+      if (kind === 'cancellation') donation.status = 'refunded';
+      state.notesIssued += 1;
+      const created = '2026-11-24T09:50:00.000Z';
+      donation.refunds = [
+        ...donation.refunds,
+        {
+          id: state.nextId++,
+          created_at: created,
+          amount_minor: request.amount_minor,
+          currency: donation.currency,
+          status: 'succeeded',
+          source: 'staff',
+          reason: request.reason.trim(),
+          requested_by: 'admin@example.org',
+          failure_reason: null,
+          provider_refund_id: `re_sandbox_${state.nextId}`,
+          note: { number: `BBF/CN/2026-27/${String(state.notesIssued).padStart(6, '0')}`, kind, issued_at: created, mail_status: state.smtpConfigured ? 'sent' : 'stored' },
+        },
+      ];
+      return reply(res, 201, { success: true, message: REFUND_MESSAGES.issued, data: { donation } });
+    }
+
+    if (method === 'GET' && (match = /^\/api\/admin\/refunds\/(\d+)\/note\.pdf$/.exec(path))) {
+      const refund = state.donations.flatMap((d) => d.refunds).find((r) => r.id === Number(match?.[1]));
+      if (!refund?.note) return reply(res, 404, { success: false, message: 'Note not found' });
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${refund.note.number.replaceAll('/', '-')}.pdf"` });
+      return res.end(`%PDF-1.4 ${refund.note.number}`);
     }
 
     if (method === 'GET' && path === '/api/admin/payment-attempts') {
@@ -375,6 +429,7 @@ export async function startFakeAdminApi() {
       state.attempts = [];
       state.smtpConfigured = false;
       state.nextId = 100;
+      state.notesIssued = 0;
       hits.length = 0;
       failures.clear();
     },

@@ -6,6 +6,7 @@ import {
   organisationDay,
   type AdminDonation,
   type AdminDonationDetail,
+  type AdminRefund,
   type DonationFilters,
 } from '@charity/domain';
 import { isRecord, readPageInfo, replyData, replyList, type PageInfo } from '../../../lib/api/replies';
@@ -38,6 +39,22 @@ export interface CampaignOption {
 export interface CsvDownload {
   blob: Blob;
   fileName: string;
+}
+
+/** A refund note's PDF, fetched with the bearer token. */
+export type NoteDownload = CsvDownload;
+
+/** Staff's refund request: an amount in the donation currency's minor unit and the reason (kept for staff). */
+export interface RefundRequestBody {
+  amount_minor: number;
+  reason: string;
+}
+
+export interface RefundResult {
+  /** The server's sentence: REFUND_MESSAGES.issued or .pending. */
+  message: string | null;
+  /** The donation's detail as it is now, the new refund included. */
+  donation: AdminDonationDetail;
 }
 
 const donationPath = (id: number) => `admin/donations/${encodeURIComponent(String(id))}`;
@@ -95,6 +112,55 @@ export async function resendReceipt(client: KyInstance, id: number): Promise<Res
     receipt_number: text(data.receipt_number),
     mail_status: text(data.mail_status),
   };
+}
+
+/**
+ * POST /api/admin/donations/{id}/refunds (docs/decisions/024-refunds.md): 201 with the server's message and the
+ * donation's detail, the new refund included. Never retried (a POST): a refusal (400/409/422, or 502 when the
+ * provider refused) is thrown for the caller to show.
+ */
+export async function postRefund(client: KyInstance, id: number, request: RefundRequestBody): Promise<RefundResult> {
+  const body = await client
+    .post(`${donationPath(id)}/refunds`, { json: { amount_minor: request.amount_minor, reason: request.reason }, context: { silent: true } })
+    .json<unknown>();
+  const donation = record(body, 'donation', 'refund') as unknown as AdminDonationDetail;
+  const message = isRecord(body) && typeof body.message === 'string' && body.message.trim() !== '' ? body.message : null;
+  return { message, donation };
+}
+
+/** The fields of a list row: the detail's own (donor's address, receipt, refunds...) left out. */
+export function donationRow(donation: AdminDonationDetail): AdminDonation {
+  const {
+    donor_mobile: _mobile,
+    donor_pan: _pan,
+    donor_state: _state,
+    donor_city: _city,
+    donor_address: _address,
+    donor_pincode: _pincode,
+    payment_method_id: _method,
+    receipt: _receipt,
+    amount_minor: _amountMinor,
+    refund_pending_minor: _pending,
+    refunds: _refunds,
+    ...row
+  } = donation;
+  return row;
+}
+
+/** 'BBF-CN-2026-27-000001.pdf' for note BBF/CN/2026-27/000001; 'refund-7.pdf' for a refund without a note. */
+export function refundNoteFileName(refund: Pick<AdminRefund, 'id' | 'note'>): string {
+  return refund.note ? `${refund.note.number.replaceAll('/', '-')}.pdf` : `refund-${refund.id}.pdf`;
+}
+
+/**
+ * GET /api/admin/refunds/{id}/note.pdf, through the client so the bearer token goes with it (as the CSV export). The
+ * name comes from the server's Content-Disposition, else the note's number.
+ */
+export async function downloadRefundNote(client: KyInstance, refund: Pick<AdminRefund, 'id' | 'note'>): Promise<NoteDownload> {
+  const response = await client.get(`admin/refunds/${encodeURIComponent(String(refund.id))}/note.pdf`, { context: { silent: true } });
+  const blob = await response.blob();
+  const fileName = fileNameFromContentDisposition(response.headers.get('content-disposition')) ?? refundNoteFileName(refund);
+  return { blob, fileName };
 }
 
 /** The campaigns of the filter's select: GET /api/admin/campaigns?limit=100 (the API's cap), newest first. */

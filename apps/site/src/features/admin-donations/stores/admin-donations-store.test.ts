@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_DONATION_FILTERS, type DonationFilters } from '@charity/domain';
+import { EMPTY_DONATION_FILTERS, REFUND_MESSAGES, type AdminRefund, type DonationFilters } from '@charity/domain';
 import { createAdminTestClient } from '../../../test/admin-test-client';
 import { campaignFixture, donationFixture, startFakeAdminApi, type FakeAdminApi } from '../../../test/fake-admin-api';
-import { donationListParams, exportDonationsCsv, fileNameFromContentDisposition, parseDonationPage } from '../api/admin-donations-api';
-import { createAdminDonationsStore } from './admin-donations-store';
+import {
+  donationListParams,
+  downloadRefundNote,
+  exportDonationsCsv,
+  fileNameFromContentDisposition,
+  parseDonationPage,
+  refundNoteFileName,
+} from '../api/admin-donations-api';
+import { ADMIN_REFUND_TEXT, createAdminDonationsStore, refundFailureMessage } from './admin-donations-store';
 
 let fake: FakeAdminApi;
 beforeAll(async () => {
@@ -127,6 +134,225 @@ describe('the detail', () => {
     await state().resendReceipt(3);
     expect(t.notify).toHaveBeenCalledExactlyOnceWith('error', 'Failed to resend receipt');
     expect(state().resending).toBe(false);
+  });
+});
+
+describe('refunds', () => {
+  const refundPosts = (id: number) => fake.requests('POST', `/api/admin/donations/${id}/refunds`);
+  const detailReads = (id: number) => fake.requests('GET', `/api/admin/donations/${id}`);
+
+  /** The list's page 2 shown (ids 5 to 1) and donation `id` open with its refund dialog, as when 'Refund' is pressed. */
+  async function openRefundFor(id: number) {
+    await state().load(filters(), 2);
+    expect(state().donations.map((d) => d.id)).toEqual([5, 4, 3, 2, 1]);
+    await state().openDetail(id);
+    state().openRefund();
+    expect(state().refundDialog).toEqual({ open: true, submitting: false, error: null });
+  }
+
+  it("success: POST …/refunds with the amount in paise and the reason; 'Refund issued.'; the detail replaced and the row updated", async () => {
+    await openRefundFor(3);
+    const pending = state().submitRefund(3, { amount_minor: 50000, reason: 'Duplicate gift' });
+    expect(state().refundDialog).toEqual({ open: true, submitting: true, error: null });
+    await expect(pending).resolves.toBe(true);
+
+    const [hit] = refundPosts(3);
+    expect(JSON.parse(hit!.body)).toEqual({ amount_minor: 50000, reason: 'Duplicate gift' });
+    expect(hit?.contentType).toContain('application/json');
+    expect(hit?.authorization).toBe('Bearer admin-token');
+    expect(t.notify).toHaveBeenCalledExactlyOnceWith('success', 'Refund issued.');
+    expect(t.globalToast).not.toHaveBeenCalled();
+    expect(state().refundDialog).toEqual({ open: false, submitting: false, error: null });
+
+    // The reply's donation, as it is: no second read of the detail.
+    expect(detailReads(3)).toHaveLength(1);
+    expect(state().detail.status).toBe('ready');
+    expect(state().detail.donation).toMatchObject({ id: 3, status: 'completed', amount_minor: 100000, refunded_minor: 50000 });
+    expect(state().detail.donation?.refunds).toEqual([
+      expect.objectContaining({ amount_minor: 50000, status: 'succeeded', reason: 'Duplicate gift', note: expect.objectContaining({ number: 'BBF/CN/2026-27/000001', kind: 'credit' }) }),
+    ]);
+
+    // The list's row shows it ('Partly refunded'), with only the row's fields; the other rows are untouched.
+    const row = state().donations.find((d) => d.id === 3);
+    expect(row).toMatchObject({ id: 3, status: 'completed', refunded_minor: 50000, donor_name: 'Asha Rao' });
+    expect(row).not.toHaveProperty('refunds');
+    expect(row).not.toHaveProperty('donor_pan');
+    expect(state().donations.filter((d) => d.refunded_minor)).toHaveLength(1);
+    // The page read again without a loading state (its summary counts refunds out on the server).
+    expect(listQueries()).toEqual([{ page: '2', limit: '20' }, { page: '2', limit: '20' }]);
+    expect(state().status).toBe('ready');
+  });
+
+  it('the row is updated at once, before the quiet read of the page answers; a failed read is only logged', async () => {
+    await openRefundFor(3);
+    fake.failures.set('GET /api/admin/donations', { status: 500 });
+    await expect(state().submitRefund(3, { amount_minor: 50000, reason: 'Duplicate gift' })).resolves.toBe(true);
+    expect(state()).toMatchObject({ status: 'ready', total: 25 });
+    expect(state().donations.find((d) => d.id === 3)?.refunded_minor).toBe(50000);
+    expect(t.notify).toHaveBeenCalledExactlyOnceWith('success', 'Refund issued.');
+    expect(t.log.error).toHaveBeenCalledWith(expect.stringContaining('Could not refresh the list after a refund'));
+  });
+
+  it("a refund of all that is left: the row turns 'refunded' and the note is a cancellation note", async () => {
+    await openRefundFor(3);
+    await state().submitRefund(3, { amount_minor: 100000, reason: 'Donor asked for it back' });
+    expect(state().detail.donation).toMatchObject({ status: 'refunded', refunded_minor: 100000 });
+    expect(state().detail.donation?.refunds[0]?.note?.kind).toBe('cancellation');
+    expect(state().donations.find((d) => d.id === 3)).toMatchObject({ status: 'refunded', refunded_minor: 100000 });
+  });
+
+  it("the server's message is shown as it is (a refund still with the provider)", async () => {
+    await openRefundFor(3);
+    const donation = { ...fake.state.donations[2]!, refund_pending_minor: 50000 };
+    fake.failures.set('POST /api/admin/donations/3/refunds', { status: 201, body: { success: true, message: REFUND_MESSAGES.pending, data: { donation } } });
+    await expect(state().submitRefund(3, { amount_minor: 50000, reason: 'Duplicate gift' })).resolves.toBe(true);
+    expect(t.notify).toHaveBeenCalledExactlyOnceWith('success', 'Refund requested: the payment provider is processing it.');
+    expect(state().detail.donation?.refund_pending_minor).toBe(50000);
+  });
+
+  it("a 409 (not a completed donation): its sentence in the dialog, which stays open; the detail is read again; no toast", async () => {
+    await openRefundFor(4);
+    await expect(state().submitRefund(4, { amount_minor: 100000, reason: 'Duplicate gift' })).resolves.toBe(false);
+    expect(refundPosts(4)).toHaveLength(1);
+    expect(state().refundDialog).toEqual({ open: true, submitting: false, error: 'Only completed donations can be refunded.' });
+    expect(t.notify).not.toHaveBeenCalled();
+    expect(t.globalToast).not.toHaveBeenCalled();
+    expect(detailReads(4)).toHaveLength(2);
+    expect(state().detail).toMatchObject({ id: 4, status: 'ready' });
+    expect(t.log.error).toHaveBeenCalledWith(expect.stringContaining('Refund of donation 4 failed: HTTP 409'));
+  });
+
+  it('a 409 (more than is left): the domain’s sentence with the remainder; the dialog stays open', async () => {
+    await openRefundFor(3);
+    await state().submitRefund(3, { amount_minor: 100001, reason: 'Duplicate gift' });
+    expect(state().refundDialog).toEqual({ open: true, submitting: false, error: 'A refund cannot be more than what is left of the donation: ₹1,000.' });
+  });
+
+  it('a 400 (a reason too short): the domain’s sentence', async () => {
+    await openRefundFor(3);
+    await state().submitRefund(3, { amount_minor: 100, reason: 'no' });
+    expect(state().refundDialog.error).toBe('The reason must be at least 3 characters.');
+  });
+
+  const refundRow = (overrides: Partial<AdminRefund>): AdminRefund => ({
+    id: 7,
+    created_at: '2026-11-24T09:50:00.000Z',
+    amount_minor: 50000,
+    currency: 'INR',
+    status: 'failed',
+    source: 'staff',
+    reason: 'Duplicate gift',
+    requested_by: 'admin@example.org',
+    failure_reason: null,
+    provider_refund_id: null,
+    note: null,
+    ...overrides,
+  });
+
+  it('the provider refused (409 with its reason): the sentence in the dialog, and the detail read again shows the failed refund', async () => {
+    await openRefundFor(3);
+    const message = `${REFUND_MESSAGES.providerRefused} The charge is disputed.`;
+    fake.failures.set('POST /api/admin/donations/3/refunds', { status: 409, body: { success: false, message } });
+    // What the API recorded before answering.
+    const failed = refundRow({ status: 'failed', failure_reason: 'The charge is disputed.' });
+    fake.state.donations[2]!.refunds = [failed];
+    await expect(state().submitRefund(3, { amount_minor: 50000, reason: 'Duplicate gift' })).resolves.toBe(false);
+    expect(state().refundDialog).toEqual({
+      open: true,
+      submitting: false,
+      error: 'The payment provider refused the refund. Nothing was refunded. The charge is disputed.',
+    });
+    expect(detailReads(3)).toHaveLength(2);
+    expect(state().detail.donation?.refunds).toEqual([failed]);
+    expect(state().donations.find((d) => d.id === 3)?.refunded_minor).toBe(0);
+    expect(t.notify).not.toHaveBeenCalled();
+  });
+
+  it('the provider could not be reached (502): the server’s sentence in the dialog; the refund read back as pending', async () => {
+    await openRefundFor(3);
+    const message = 'The payment service could not be reached. The refund is kept as pending and will be asked for again automatically.';
+    fake.failures.set('POST /api/admin/donations/3/refunds', { status: 502, body: { success: false, message } });
+    fake.state.donations[2] = { ...fake.state.donations[2]!, refund_pending_minor: 50000, refunds: [refundRow({ status: 'pending' })] };
+    await state().submitRefund(3, { amount_minor: 50000, reason: 'Duplicate gift' });
+    expect(state().refundDialog.error).toBe(message);
+    expect(state().detail.donation?.refund_pending_minor).toBe(50000);
+    expect(t.globalToast).not.toHaveBeenCalled();
+  });
+
+  it('a 502 or a 500 without a sentence: the page’s own, which asks to check the refunds', async () => {
+    await openRefundFor(3);
+    fake.failures.set('POST /api/admin/donations/3/refunds', { status: 502, body: { success: false } });
+    await state().submitRefund(3, { amount_minor: 50000, reason: 'Duplicate gift' });
+    expect(state().refundDialog.error).toBe(ADMIN_REFUND_TEXT.refundFailed);
+    fake.failures.set('POST /api/admin/donations/3/refunds', { status: 500, body: { success: false, message: 'Internal Server Error' } });
+    await state().submitRefund(3, { amount_minor: 50000, reason: 'Duplicate gift' });
+    expect(state().refundDialog.error).toBe(ADMIN_REFUND_TEXT.refundFailed);
+  });
+
+  it('no reply at all: the outcome is unknown, so the dialog says to check; the detail and row show what the server recorded', async () => {
+    await openRefundFor(3);
+    fake.failures.set('POST /api/admin/donations/3/refunds', 'drop');
+    // The refund went through before the connection was lost.
+    fake.state.donations[2]!.refunded_minor = 50000;
+    await expect(state().submitRefund(3, { amount_minor: 50000, reason: 'Duplicate gift' })).resolves.toBe(false);
+    expect(state().refundDialog.error).toBe(ADMIN_REFUND_TEXT.refundFailed);
+    expect(refundPosts(3)).toHaveLength(1);
+    expect(state().detail.donation?.refunded_minor).toBe(50000);
+    expect(state().donations.find((d) => d.id === 3)?.refunded_minor).toBe(50000);
+  });
+
+  it('while a refund is on its way the dialog cannot be closed or sent twice; closing the detail closes it', async () => {
+    await openRefundFor(3);
+    fake.failures.set('POST /api/admin/donations/3/refunds', { delayMs: 80 });
+    const pending = state().submitRefund(3, { amount_minor: 50000, reason: 'Duplicate gift' });
+    state().closeRefund();
+    expect(state().refundDialog.open).toBe(true);
+    await expect(state().submitRefund(3, { amount_minor: 50000, reason: 'Duplicate gift' })).resolves.toBe(false);
+    await pending;
+    expect(refundPosts(3)).toHaveLength(1);
+
+    state().openRefund();
+    state().closeRefund();
+    expect(state().refundDialog.open).toBe(false);
+    state().openRefund();
+    state().closeDetail();
+    expect(state().refundDialog).toEqual({ open: false, submitting: false, error: null });
+  });
+
+  it('refundFailureMessage: the server’s sentence for refusals and the provider’s 502, the page’s otherwise', () => {
+    expect(refundFailureMessage(new Error('boom'))).toBe(ADMIN_REFUND_TEXT.refundFailed);
+  });
+
+  it("Download note: GET …/refunds/{id}/note.pdf with the bearer token, named by the server", async () => {
+    await openRefundFor(3);
+    await state().submitRefund(3, { amount_minor: 50000, reason: 'Duplicate gift' });
+    const refund = state().detail.donation!.refunds[0]!;
+    const pending = state().downloadNote(refund);
+    expect(state().downloadingNote).toBe(refund.id);
+    const download = await pending;
+    const [hit] = fake.requests('GET', `/api/admin/refunds/${refund.id}/note.pdf`);
+    expect(hit?.authorization).toBe('Bearer admin-token');
+    expect(download?.fileName).toBe('BBF-CN-2026-27-000001.pdf');
+    expect(await download!.blob.text()).toBe('%PDF-1.4 BBF/CN/2026-27/000001');
+    expect(state().downloadingNote).toBeNull();
+  });
+
+  it("a note that cannot be fetched: 'Failed to download the note' and no file", async () => {
+    fake.failures.set('GET /api/admin/refunds/9/note.pdf', { status: 500 });
+    const note = { number: 'BBF/CN/2026-27/000009', kind: 'credit', issued_at: '2026-11-24T09:50:00.000Z', mail_status: 'sent' } as const;
+    await expect(state().downloadNote({ id: 9, note } as AdminRefund)).resolves.toBeNull();
+    expect(t.notify).toHaveBeenCalledExactlyOnceWith('error', 'Failed to download the note');
+    expect(t.globalToast).not.toHaveBeenCalled();
+    expect(state().downloadingNote).toBeNull();
+  });
+
+  it("without a Content-Disposition name the note's number is the file's", async () => {
+    const fetch: typeof globalThis.fetch = async () => new Response('%PDF', { status: 200, headers: { 'content-type': 'application/pdf' } });
+    const { createApiClient } = await import('../../../lib/api/client');
+    const client = createApiClient({ baseUrl: fake.baseUrl, getToken: () => 'x', onUnauthorized: () => {}, notify: () => {}, log: { info: () => {}, error: () => {} }, fetch });
+    const note = { number: 'BBF/CN/2026-27/000012', kind: 'cancellation', issued_at: '2026-11-24T09:50:00.000Z', mail_status: null } as const;
+    await expect(downloadRefundNote(client, { id: 12, note })).resolves.toMatchObject({ fileName: 'BBF-CN-2026-27-000012.pdf' });
+    expect(refundNoteFileName({ id: 13, note: null })).toBe('refund-13.pdf');
   });
 });
 

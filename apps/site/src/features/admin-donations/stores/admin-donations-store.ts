@@ -1,18 +1,66 @@
 import type { KyInstance } from 'ky';
 import { create } from 'zustand';
-import { ADMIN_CONSOLE_MESSAGES, EMPTY_DONATION_FILTERS, type AdminDonation, type AdminDonationDetail, type DonationFilters } from '@charity/domain';
+import {
+  ADMIN_CONSOLE_MESSAGES,
+  EMPTY_DONATION_FILTERS,
+  REFUND_MESSAGES,
+  type AdminDonation,
+  type AdminDonationDetail,
+  type AdminRefund,
+  type DonationFilters,
+} from '@charity/domain';
 import type { ApiLogger, Notify } from '../../../lib/api/client';
+import { toRequestFailure } from '../../../lib/api/errors';
 import { describeFailure, NO_PAGES, serverReason } from '../../../lib/api/replies';
 import {
+  donationRow,
+  downloadRefundNote,
   exportDonationsCsv,
   fetchAdminDonations,
   fetchCampaignOptions,
   fetchDonationDetail,
+  postRefund,
   resendReceipt,
   type CampaignOption,
   type CsvDownload,
   type DonationSummary,
+  type NoteDownload,
+  type RefundRequestBody,
 } from '../api/admin-donations-api';
+
+/** The page's own wording for refund failures the server gave no sentence for (its refusals use REFUND_MESSAGES). */
+export const ADMIN_REFUND_TEXT = {
+  refundFailed: 'The refund could not be confirmed. Check the refunds of this donation before trying again.',
+  noteDownloadFailed: 'Failed to download the note',
+} as const;
+
+export interface RefundDialogState {
+  open: boolean;
+  /** The refund is on its way to the server (and the provider). */
+  submitting: boolean;
+  /** Why the last refund failed (the server's sentence), shown in the dialog. */
+  error: string | null;
+}
+
+export const CLOSED_REFUND: RefundDialogState = { open: false, submitting: false, error: null };
+
+/** Statuses whose message the refund route writes itself: its refusals, the provider's, and the provider unreachable. */
+const REFUND_ANSWERS: ReadonlySet<number> = new Set([400, 403, 404, 409, 422, 429, 502, 504]);
+
+/**
+ * The sentence to show in the refund dialog for a failed refund: the server's own for the answers the refund route
+ * words itself (its refusals in the domain's REFUND_MESSAGES; 409 when the provider refused; 502/504 when the provider
+ * could not be asked and the refund stays pending), otherwise the page's. The refund's outcome is unknown after a
+ * time-out or a lost connection, so that sentence asks to look at the refunds first.
+ */
+export function refundFailureMessage(error: unknown): string {
+  const failure = toRequestFailure(error);
+  if (failure.kind === 'response' && REFUND_ANSWERS.has(failure.status)) {
+    const message = typeof failure.message === 'string' ? failure.message.trim() : '';
+    if (message !== '') return message;
+  }
+  return ADMIN_REFUND_TEXT.refundFailed;
+}
 
 export interface DonationDetailState {
   /** The donation the dialog is open for; null when it is closed. */
@@ -34,6 +82,10 @@ export interface AdminDonationsState {
   resending: boolean;
   exporting: boolean;
   campaignOptions: CampaignOption[];
+  /** The refund dialog over the open donation. */
+  refundDialog: RefundDialogState;
+  /** The id of the refund whose note is being fetched; null when none is. */
+  downloadingNote: number | null;
 }
 
 export interface AdminDonationsActions {
@@ -43,6 +95,18 @@ export interface AdminDonationsActions {
   openDetail: (id: number) => Promise<boolean>;
   closeDetail: () => void;
   resendReceipt: (id: number) => Promise<boolean>;
+  /** Opens the refund dialog for the open donation (a fresh form, no error). */
+  openRefund: () => void;
+  /** Closes it, unless a refund is on its way. */
+  closeRefund: () => void;
+  /**
+   * POST the refund. Success: the server's message as a toast, the dialog closed, the detail replaced by the reply's
+   * donation and its list row updated (then the page read again quietly, for the summary). Failure: the server's
+   * sentence in the dialog (kept open) and the detail read again (a refund the provider refused is recorded as failed).
+   */
+  submitRefund: (id: number, request: RefundRequestBody) => Promise<boolean>;
+  /** Fetches a refund's credit or cancellation note; null when it failed (a toast says so). */
+  downloadNote: (refund: AdminRefund) => Promise<NoteDownload | null>;
   /** Fetches the CSV of the current filters; null when it failed ('Failed to export donations'). */
   exportCsv: (filters: DonationFilters) => Promise<CsvDownload | null>;
   loadCampaignOptions: () => Promise<void>;
@@ -72,6 +136,8 @@ export const INITIAL_ADMIN_DONATIONS_STATE: AdminDonationsState = {
   resending: false,
   exporting: false,
   campaignOptions: [],
+  refundDialog: CLOSED_REFUND,
+  downloadingNote: null,
 };
 
 /**
@@ -108,6 +174,32 @@ export function createAdminDonationsStore({ client, notify, log = console }: Adm
       }
     };
 
+    /** The list's row of a donation (if it is on the page shown) brought up to date from its detail. */
+    const updateRow = (donation: AdminDonationDetail) => {
+      const row = donationRow(donation);
+      const { donations } = get();
+      if (!donations.some((d) => d.id === donation.id)) return;
+      set({ donations: donations.map((d) => (d.id === donation.id ? { ...d, ...row } : d)) });
+    };
+
+    /**
+     * The page shown read again without its loading state, after a refund changed its figures (the summary counts
+     * refunds out). Skipped while a load is on its way (it brings the new figures), dropped if another starts meanwhile.
+     */
+    const refreshList = async () => {
+      if (get().status !== 'ready') return;
+      const ticket = listSequence;
+      const { filters, page } = get();
+      try {
+        const result = await fetchAdminDonations(client, filters, page);
+        if (ticket !== listSequence) return;
+        set({ donations: result.donations, summary: result.summary, totalPages: result.totalPages, total: result.total });
+      } catch (error) {
+        // The row was already updated from the refund's answer; only the totals may be behind until the next load.
+        log.error(`[admin-donations] Could not refresh the list after a refund: ${describeFailure(error)}`);
+      }
+    };
+
     /** Reads the open donation again, e.g. after its receipt was sent; `quiet` keeps the shown one while loading. */
     const readDetail = async (id: number, quiet: boolean): Promise<boolean> => {
       const ticket = ++detailSequence;
@@ -135,7 +227,56 @@ export function createAdminDonationsStore({ client, notify, log = console }: Adm
 
       closeDetail: () => {
         detailSequence += 1;
-        set({ detail: CLOSED_DETAIL });
+        set({ detail: CLOSED_DETAIL, refundDialog: CLOSED_REFUND });
+      },
+
+      openRefund: () => {
+        if (get().detail.donation === null) return;
+        set({ refundDialog: { open: true, submitting: false, error: null } });
+      },
+
+      closeRefund: () => {
+        if (get().refundDialog.submitting) return;
+        set({ refundDialog: CLOSED_REFUND });
+      },
+
+      submitRefund: async (id, request) => {
+        if (get().refundDialog.submitting) return false;
+        set({ refundDialog: { open: true, submitting: true, error: null } });
+        try {
+          const result = await postRefund(client, id, request);
+          // An answer to a detail read before the refund must not put the old figures back.
+          detailSequence += 1;
+          if (get().detail.id === id) set({ detail: { id, donation: result.donation, status: 'ready' } });
+          updateRow(result.donation);
+          set({ refundDialog: CLOSED_REFUND });
+          notify('success', result.message ?? REFUND_MESSAGES.issued);
+          await refreshList();
+          return true;
+        } catch (error) {
+          const message = refundFailureMessage(error);
+          log.error(`[admin-donations] Refund of donation ${id} failed: ${describeFailure(error)}`);
+          if (get().refundDialog.open) set({ refundDialog: { open: true, submitting: false, error: message } });
+          // What the server recorded (a failed refund, or one that went through before the reply was lost).
+          if (get().detail.id === id && (await readDetail(id, true))) {
+            const { donation } = get().detail;
+            if (donation) updateRow(donation);
+          }
+          await refreshList();
+          return false;
+        }
+      },
+
+      downloadNote: async (refund) => {
+        set({ downloadingNote: refund.id });
+        try {
+          return await downloadRefundNote(client, refund);
+        } catch (error) {
+          fail(ADMIN_REFUND_TEXT.noteDownloadFailed, error);
+          return null;
+        } finally {
+          set({ downloadingNote: null });
+        }
       },
 
       resendReceipt: async (id) => {
