@@ -91,9 +91,18 @@ export function fromMinorUnits(minor: number, currency: string): number {
   return minor / minorFactor(currency);
 }
 
-/** '₹1,500.50' for 150050 INR. */
+/**
+ * An exact amount of money from minor units: '₹1,500' for 150000 INR, '₹1,500.50' for 150050 (decimals only when
+ * there are some; formatCurrency alone rounds to whole units, which a refund must never do).
+ */
 export function formatMinor(minor: number, currency: string): string {
-  return formatCurrency(fromMinorUnits(minor, currency), currency);
+  const digits = currencyFacts(currency)?.minorUnits ?? 2;
+  const factor = 10 ** digits;
+  const size = Math.abs(Math.trunc(minor));
+  const whole = formatCurrency(Math.floor(size / factor), currency);
+  const fraction = size % factor;
+  const text = fraction === 0 ? whole : `${whole}.${String(fraction).padStart(digits, '0')}`;
+  return minor < 0 ? `-${text}` : text;
 }
 
 /**
@@ -102,7 +111,7 @@ export function formatMinor(minor: number, currency: string): string {
  */
 export function parseRefundAmount(text: string, currency: string): number | null {
   const digits = currencyFacts(currency)?.minorUnits ?? 2;
-  const cleaned = text.replace(/[\s,]/g, '').replace(/^[^\d.]+/, '');
+  const cleaned = text.replace(/[\s,]/g, '').replace(/^[^\d.-]+/, ''); // a leading symbol, never a minus sign
   const pattern = digits === 0 ? /^\d{1,12}$/ : new RegExp(`^\\d{1,12}(\\.\\d{1,${digits}})?$`);
   if (!pattern.test(cleaned)) return null;
   const [whole, fraction = ''] = cleaned.split('.');

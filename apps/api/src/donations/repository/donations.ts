@@ -1,4 +1,4 @@
-import { count, countDistinct, eq, sql, sum } from 'drizzle-orm';
+import { count, countDistinct, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/open.js';
 import { prepared, preparedSql } from '../../db/prepared.js';
 import { campaigns, donations, paymentAttempts, webhookEvents } from '../../db/schema.js';
