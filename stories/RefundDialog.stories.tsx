@@ -214,7 +214,7 @@ export const AlreadyPartlyRefunded: Story = {
     await expect(amount).toHaveAccessibleDescription('At most ₹1,000.');
     await userEvent.type(amount, '1000.01');
     await userEvent.type(d.getByRole('textbox', { name: 'Reason' }), 'Second duplicate');
-    await userEvent.click(d.getByRole('button', { name: 'Refund ₹1,000' }));
+    await userEvent.click(d.getByRole('button', { name: 'Refund ₹1,000.01' }));
     await expect(d.getByText('A refund cannot be more than what is left of the donation: ₹1,000.')).toBeVisible();
     await expect(args.onSubmit).not.toHaveBeenCalled();
 

@@ -44,6 +44,11 @@ export interface Config {
   /** null: outgoing mail is written to the outbox table instead of being sent. */
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * Where staff notices go (STAFF_NOTICES_TO: a new contact message, a failed refund, a lapsed monthly gift, the daily
+   * summary); null: the organisation's own e-mail address (docs/decisions/025-staff-notices.md).
+   */
+  staffNoticesTo: string | null;
   /** Absolute; the built site to serve. */
   siteDir: string;
   logLevel: LogLevel;
@@ -220,6 +225,15 @@ function parseMailFrom(env: Env): string {
   return raw;
 }
 
+function parseStaffNoticesTo(env: Env): string | null {
+  const raw = read(env, 'STAFF_NOTICES_TO');
+  if (raw === undefined) return null;
+  if (!/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(raw)) {
+    throw new ConfigError(`STAFF_NOTICES_TO must be one e-mail address such as office@example.org (got ${shown(raw)}).`);
+  }
+  return raw;
+}
+
 function parseLogLevel(env: Env): LogLevel {
   const raw = read(env, 'LOG_LEVEL');
   if (raw === undefined) return 'info';
@@ -340,6 +354,7 @@ export function loadConfig(env: Env = process.env): Config {
   const payments = parsePayments(env);
   const smtpUrl = parseSmtpUrl(env);
   const mailFrom = parseMailFrom(env);
+  const staffNoticesTo = parseStaffNoticesTo(env);
   const siteDirSetting = read(env, 'SITE_DIR');
   const siteDir = siteDirSetting === undefined ? DEFAULT_SITE_DIR : path.resolve(process.cwd(), siteDirSetting);
   const logLevel = parseLogLevel(env);
@@ -363,6 +378,7 @@ export function loadConfig(env: Env = process.env): Config {
     paymentMaxAmount,
     smtpUrl,
     mailFrom,
+    staffNoticesTo,
     siteDir,
     logLevel,
     trustProxy,

@@ -60,6 +60,7 @@ const CELLS: Record<Column, (row: DonationDetailRow) => string> = {
   source: (row) => csvText(row.source),
   partner_origin: (row) => csvText(row.partnerOrigin),
   payment_intent_id: (row) => csvText(row.paymentIntentId),
+  is_renewal: (row) => (row.isRenewal ? 'true' : 'false'),
 };
 
 export const CSV_HEADER = `${DONATION_CSV_COLUMNS.join(',')}${CRLF}`;

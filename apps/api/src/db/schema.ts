@@ -431,6 +431,20 @@ export const refunds = pgTable(
   ],
 );
 
+/**
+ * Staff notices sent once per period whatever the number of processes (docs/decisions/025-staff-notices.md): the
+ * process whose insert claims (kind, day) sends it.
+ */
+export const staffNoticeRuns = pgTable(
+  'staff_notice_runs',
+  {
+    kind: text('kind').notNull(),
+    day: text('day').notNull(),
+    sentAt: instant('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day] })],
+);
+
 /** The last note number used in each financial year (credit and cancellation notes share one series). */
 export const refundNoteCounters = pgTable('refund_note_counters', {
   financialYear: text('financial_year').primaryKey(),

@@ -13,7 +13,8 @@ export function subjectLabel(subject: string): string {
   return CONTACT_SUBJECTS.find((s) => s.value === subject)?.label ?? subject;
 }
 
-export function contactMail(message: ContactPayload & { id: number; receivedAt: Date }, to: string): MailMessage {
+/** `adminUrl`: the admin inbox where staff find the message (the notice links to it). */
+export function contactMail(message: ContactPayload & { id: number; receivedAt: Date }, to: string, adminUrl?: string): MailMessage {
   const label = subjectLabel(message.subject);
   const received = message.receivedAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
   const rows: Array<[string, string]> = [
@@ -33,6 +34,7 @@ export function contactMail(message: ContactPayload & { id: number; receivedAt: 
     message.message,
     '',
     `Reply to this mail to answer ${message.name} directly. The site promises a reply within 24 hours.`,
+    ...(adminUrl ? ['', `Open the inbox: ${adminUrl}`] : []),
   ].join('\n');
   const html = `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">
 <p>A new message arrived through the contact form on the website.</p>
@@ -40,7 +42,7 @@ export function contactMail(message: ContactPayload & { id: number; receivedAt: 
 <p><strong>Message:</strong></p>
 <p style="white-space: pre-wrap">${escapeHtml(message.message)}</p>
 <p>Reply to this mail to answer ${escapeHtml(message.name)} directly. The site promises a reply within 24 hours.</p>
-</body></html>`;
+${adminUrl ? `<p><a href="${escapeHtml(adminUrl)}">Open the inbox</a></p>\n` : ''}</body></html>`;
   return {
     to,
     subject: `Contact form: ${label} from ${message.name}`,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { remindExpiringCards } from './use-cases/card-reminders.js';
 import { mailQueuedNotes } from '../refunds/notes.js';
 import { retryPendingRefunds } from '../refunds/use-cases.js';
+import { sendDailySummary } from '../notices/staff-notices.js';
 
 // The monthly gifts' periodic work in the running server (docs/decisions/022-monthly-gifts.md):
 //  - sandbox mode only: the sandbox's billing (Stripe bills its own subscriptions). At start-up, before the server
@@ -36,6 +37,12 @@ export function startRecurringJobs(app: FastifyInstance, intervalMs = RECURRING_
       await mailQueuedNotes({ db: app.db, mailer: app.mailer, log: app.log });
     } catch (error) {
       app.log.error({ err: error }, 'refund follow-up failed; the next run tries again');
+    }
+    try {
+      // Yesterday's summary to staff, once per day across every process (claimed in staff_notice_runs).
+      if (await sendDailySummary(app)) app.log.info('daily summary sent to staff');
+    } catch (error) {
+      app.log.error({ err: error }, 'the daily summary failed; the next run tries again');
     }
     try {
       // The renewal dates of sandbox gifts are on the sandbox's clock.

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { donations, refunds, webhookEvents } from '../db/schema.js';
 import { PaymentProviderError, type PaymentEvent, type RefundSnapshot } from '../donations/provider/provider.js';
 import { issueNote, mailNote } from './notes.js';
+import { noticeFailedRefund } from '../notices/staff-notices.js';
 import {
   insertProviderRefund,
   insertStaffRefund,
@@ -43,7 +44,7 @@ export const REFUND_PROVIDER_UNREACHABLE =
 /** Staff refunds still pending without the provider's answer are asked again after this long (same idempotency key). */
 export const REFUND_RETRY_AFTER_MS = 60_000;
 
-type Effects = { mailRefundIds: number[] };
+type Effects = { mailRefundIds: number[]; failed: RefundRow[] };
 
 const ABOVE_REMAINDER = REFUND_MESSAGES.amountAboveRemainder('').split(':')[0]!;
 /** The donation's state refuses it (409); anything else wrong is the request's own (400). */
@@ -80,6 +81,7 @@ async function applySnapshot(tx: Tx, snapshot: RefundSnapshot, effects: Effects,
       })
       .where(eq(refunds.id, row!.id))
       .returning();
+    if (forward && (status === 'failed' || status === 'canceled')) effects.failed.push(row!);
   } else {
     // Made at the provider (its dashboard): recorded as the provider's.
     const reason = snapshot.reason ? `Refunded at the payment provider (${snapshot.reason.replace(/_/g, ' ')})` : 'Refunded at the payment provider';
@@ -101,6 +103,10 @@ async function applySnapshot(tx: Tx, snapshot: RefundSnapshot, effects: Effects,
 
 function afterCommit(app: FastifyInstance, effects: Effects): void {
   app.responseCache.invalidate('campaigns', 'stats');
+  for (const refund of effects.failed) {
+    app.log.warn({ refundId: refund.id, donationId: refund.donationId, reason: refund.failureReason }, 'a refund failed; staff are told');
+    app.payments.background('telling staff of a failed refund', () => noticeFailedRefund(app, refund));
+  }
   for (const refundId of effects.mailRefundIds) {
     app.payments.background('mailing a refund note', () => mailNote({ db: app.db, mailer: app.mailer, log: app.log }, refundId));
   }
@@ -158,14 +164,16 @@ async function askProvider(app: FastifyInstance, refund: RefundRow, paymentInten
   } catch (error) {
     if (error instanceof PaymentProviderError && error.statusCode === 400) {
       // Refused for good: the hold is released and the refusal kept on the row for staff.
-      const effects: Effects = { mailRefundIds: [] };
+      const effects: Effects = { mailRefundIds: [], failed: [] };
       await app.db.transaction(async (tx) => {
         const donation = await lockDonation(tx, { id: refund.donationId });
         if (!donation) return;
-        await tx
+        const [failed] = await tx
           .update(refunds)
           .set({ status: 'failed', failureReason: error.publicMessage })
-          .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
+          .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
+          .returning();
+        if (failed) effects.failed.push(failed);
         await settleDonation(tx, donation);
       });
       afterCommit(app, effects);
@@ -175,7 +183,7 @@ async function askProvider(app: FastifyInstance, refund: RefundRow, paymentInten
     app.log.error({ err: error, refundId: refund.id }, 'refund: the payment provider could not be asked; the refund stays pending');
     throw new RefundRefusal(error instanceof PaymentProviderError && error.statusCode === 504 ? 504 : 502, REFUND_PROVIDER_UNREACHABLE);
   }
-  const effects: Effects = { mailRefundIds: [] };
+  const effects: Effects = { mailRefundIds: [], failed: [] };
   const applied = await app.db.transaction((tx) => applySnapshot(tx, snapshot, effects, refund.id));
   afterCommit(app, effects);
   const row = applied ?? refund;
@@ -208,7 +216,7 @@ export async function applyRefundEvent(app: FastifyInstance, event: PaymentEvent
   let snapshots: RefundSnapshot[] = [];
   if (event.refund) snapshots = [event.refund];
   else if (event.charge?.paymentIntentId) snapshots = await app.payments.provider.refunds.listRefunds(event.charge.paymentIntentId);
-  const effects: Effects = { mailRefundIds: [] };
+  const effects: Effects = { mailRefundIds: [], failed: [] };
   const outcome = await app.db.transaction(async (tx) => {
     if (!(await recordEvent(tx, event))) return 'duplicate' as const;
     let applied = 0;

@@ -136,6 +136,7 @@ describeEachDatabase('admin donations CSV export', (ctx) => {
         source: 'website',
         partner_origin: 'https://partner.example',
         payment_intent_id: second!.paymentIntentId,
+        is_renewal: 'false',
       });
       expect(record(rows[1]!)).toMatchObject({
         id: String(first!.id),

@@ -2,7 +2,6 @@ import {
   buildContactPayload,
   CONTACT_TOASTS,
   FIELD_MAX_LENGTHS,
-  ORGANISATION,
   tooLongMessage,
   validateContact,
   type ContactErrors,
@@ -10,12 +9,11 @@ import {
   type ContactForm,
 } from '@charity/domain';
 import { ContactFields, ContactReply, errorReplies, FormBody } from '@charity/domain/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/open.js';
-import { contactMessages, organisation } from '../db/schema.js';
+import { contactMessages } from '../db/schema.js';
 import { formError, HttpError } from '../http-errors.js';
 import { contactMail } from '../mail/contact-mail.js';
+import { staffAddress } from '../notices/staff-notices.js';
 import { cleanText } from './shared.js';
 
 // POST /api/contact (spec sections 3, 5, 7, 8): the same rules and messages as the form, through
@@ -39,12 +37,6 @@ export const CONTACT_ROUTE_MESSAGES = {
   mustBeText: (field: ContactField) => `${LABELS[field]} must be text.`,
   tooLong: (field: ContactField) => tooLongMessage(LABELS[field], CONTACT_MAX_LENGTHS[field]),
 } as const;
-
-/** Where contact mail goes: the organisation's address as an admin keeps it, else the built-in one. */
-async function organisationEmail(db: Database): Promise<string> {
-  const [row] = await db.select({ email: organisation.email }).from(organisation).where(eq(organisation.id, 1)).limit(1);
-  return row?.email || ORGANISATION.email;
-}
 
 export async function contactRoutes(app: FastifyInstance) {
   app.post(
@@ -93,7 +85,7 @@ export async function contactRoutes(app: FastifyInstance) {
       if (Object.keys(all).length > 0) throw formError(all);
 
       const payload = buildContactPayload(form);
-      const to = await organisationEmail(app.db);
+      const to = await staffAddress(app.db, app.config.staffNoticesTo);
       // The message and its notice to staff in one transaction: an accepted message always has its notice in the outbox
       // (docs/decisions/014-well-formed-text-and-error-logs.md), and a notice that cannot be recorded takes the message
       // with it (the visitor gets a 500 and can send again, rather than a 201 for a message nobody is told about).
@@ -103,7 +95,7 @@ export async function contactRoutes(app: FastifyInstance) {
           .values(payload)
           .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
         if (!stored) throw new Error('Storing a contact message returned no row.');
-        const mail = contactMail({ ...payload, id: stored.id, receivedAt: stored.createdAt }, to);
+        const mail = contactMail({ ...payload, id: stored.id, receivedAt: stored.createdAt }, to, `${app.config.publicBaseUrl}/admin/messages`);
         const queued = await app.mailer.enqueue(tx, mail);
         return { messageId: stored.id, notice: mail, outboxId: queued.outboxId };
       });

@@ -161,6 +161,7 @@ describe('CSV export', () => {
       'source',
       'partner_origin',
       'payment_intent_id',
+      'is_renewal',
     ]);
     expect(new Set(DONATION_CSV_COLUMNS).size).toBe(DONATION_CSV_COLUMNS.length);
   });

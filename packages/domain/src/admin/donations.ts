@@ -173,6 +173,8 @@ export const DONATION_CSV_COLUMNS = [
   'source',
   'partner_origin',
   'payment_intent_id',
+  // 'true' for a monthly gift's renewals (its first payment is 'false', like one-time gifts).
+  'is_renewal',
 ] as const;
 
 /** 'donations-2026-11-22.csv', or with the range when one is set: 'donations-2026-11-01-to-2026-11-22.csv'. */

@@ -8,6 +8,7 @@ import type { PaymentAttemptRow } from '../../donations/repository/attempts.js';
 import { recordDonation } from '../../donations/repository/donations.js';
 import { issueReceipt, mailReceipt } from '../../receipts/issuing.js';
 import { mailGift } from '../mails.js';
+import { noticeLapsedGift } from '../../notices/staff-notices.js';
 import { giftStatusFor, lockGift, majorAmount, recordChange, type GiftRow } from '../repository.js';
 
 // Use case: apply what the provider reports about monthly gifts (docs/decisions/022-monthly-gifts.md). Every event
@@ -243,7 +244,17 @@ async function subscriptionChanged(app: FastifyInstance, event: PaymentEvent, su
   });
   const { before, after } = result;
   if (before && after && before.status !== after.status) {
-    if (after.status === 'lapsed') await mailGift(app, after, 'lapsed');
+    if (after.status === 'lapsed') {
+      await mailGift(app, after, 'lapsed');
+      await noticeLapsedGift(app, {
+        id: after.id,
+        donorName: after.donationData.donor.full_name || null,
+        donorEmail: after.donorEmail,
+        amount: after.amount,
+        currency: after.currency,
+        failureReason: after.lastFailureReason,
+      });
+    }
     // Cancelled elsewhere (the provider's dashboard): the donor or staff who cancel here are mailed by their own use case.
     if (after.status === 'cancelled' && before.cancelledBy === null) await mailGift(app, after, 'cancelled');
   }
