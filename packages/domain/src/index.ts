@@ -38,3 +38,5 @@ export * from './site-routes';
 export * from './organisation-time';
 export * from './recurring';
 export * from './refunds';
+export * from './organisation-settings';
+export * from './tax-year';

@@ -1,4 +1,4 @@
-import type { DonationPayload, Organisation } from '@charity/domain';
+import type { DonationPayload, Organisation, OrganisationSettings } from '@charity/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -102,6 +102,20 @@ export const signInAddresses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.address] }), index('sign_in_addresses_last_signed_in_at_idx').on(t.lastSignedInAt)],
 );
+
+/**
+ * The organisation's legal and tax details (docs/decisions/026-organisation-settings.md), one row per saved version,
+ * never updated or deleted: the newest is in force. A receipt, note or statement freezes the version it was issued
+ * under (its number is in the frozen details), so a change never rewrites what a donor already holds.
+ */
+export const organisationSettings = pgTable('organisation_settings', {
+  id: serial('id').primaryKey(),
+  settings: jsonb('settings').$type<OrganisationSettings>().notNull(),
+  /** The seed's demonstration values: the settings screen and the tax year say so until staff save real ones. */
+  isDemo: boolean('is_demo').notNull().default(false),
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+});
 
 /** Exactly one row (id is always 1): the organisation's public details. */
 export const organisation = pgTable(
@@ -599,6 +613,10 @@ export const mailOutbox = pgTable(
     receiptId: integer('receipt_id'),
     /** The refund whose note this mail carries (its PDF drawn again from the note's frozen details). */
     refundId: integer('refund_id'),
+    /** The annual statement this mail carries (its PDF drawn again from the statement's frozen details). */
+    annualStatementId: integer('annual_statement_id'),
+    /** The Form 10BE certificate this mail carries (the stored PDF the portal generated). */
+    taxCertificateId: integer('tax_certificate_id'),
     /** Delivery attempts made (SMTP only). */
     attempts: integer('attempts').notNull().default(0),
     /** When delivery is (re)tried; while an attempt runs, the end of its lease. Null: nothing more to do. */
@@ -789,4 +807,68 @@ export const sandboxEvents = pgTable(
     deliveredAt: instant('delivered_at'),
   },
   (t) => [index('sandbox_events_undelivered_idx').on(t.createdAt).where(sql`${t.deliveredAt} is null`)],
+);
+
+/**
+ * Annual consolidated statements (docs/decisions/027-tax-year.md): one row per statement issued to a donor for a
+ * financial year, mailed by staff's run or on the donor's own request. `details` freezes what the PDF shows (the
+ * donations, refunds and the organisation settings version) so the mail and any re-download agree.
+ */
+export const annualStatements = pgTable(
+  'annual_statements',
+  {
+    id: serial('id').primaryKey(),
+    financialYear: text('financial_year').notNull(),
+    /** Lowercased: how a donor's donations, statements and certificates find each other. */
+    donorEmail: text('donor_email').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    /** 'staff:<username>' for staff's run, 'donor' for a donor's own request. */
+    requestedBy: text('requested_by').notNull(),
+    issuedAt: instant('issued_at').notNull().defaultNow(),
+    mailOutboxId: integer('mail_outbox_id'),
+    /** As receipts.mail_status: 'queued' until composed into mail_outbox, then the outbox row's status. */
+    mailStatus: text('mail_status'),
+  },
+  (t) => [
+    index('annual_statements_year_email_idx').on(t.financialYear, t.donorEmail),
+    index('annual_statements_mail_queued_idx').on(t.issuedAt).where(sql`${t.mailStatus} = 'queued'`),
+  ],
+);
+
+/** A donor's mailed link to their statement of a year: only the SHA-256 of the token is kept; it expires. */
+export const statementTokens = pgTable(
+  'statement_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    financialYear: text('financial_year').notNull(),
+    donorEmail: text('donor_email').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('statement_tokens_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * Form 10BE certificates the income-tax portal generated for a year, uploaded by staff as a ZIP, matched to a donor
+ * by PAN and kept (in storage) to be mailed. One per donor PAN and year: a later upload replaces the file.
+ */
+export const taxCertificates = pgTable(
+  'tax_certificates',
+  {
+    id: serial('id').primaryKey(),
+    financialYear: text('financial_year').notNull(),
+    pan: text('pan').notNull(),
+    donorEmail: text('donor_email').notNull(),
+    acknowledgementNumber: text('acknowledgement_number').notNull(),
+    fileName: text('file_name').notNull(),
+    /** Where the PDF is kept (the storage module's key). */
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: text('uploaded_by'),
+    uploadedAt: instant('uploaded_at').notNull().defaultNow(),
+    mailOutboxId: integer('mail_outbox_id'),
+    mailStatus: text('mail_status'),
+    sentAt: instant('sent_at'),
+  },
+  (t) => [uniqueIndex('tax_certificates_year_pan_idx').on(t.financialYear, t.pan)],
 );
