@@ -91,6 +91,52 @@ export const Default: Story = {
   },
 };
 
+/** A dialog opened from inside another, whose act disables its own trigger: focus goes back to the outer dialog. */
+function NestedWithDisablingAct(props: DialogProps) {
+  const [inner, setInner] = useState(false);
+  const [done, setDone] = useState(false);
+  return (
+    <Dialog open onOpenChange={props.onOpenChange} title="Donation #1042">
+      <p>{done ? 'Refunded in full.' : 'Nothing refunded yet.'}</p>
+      <Button onClick={() => setInner(true)} disabled={done}>
+        Refund
+      </Button>
+      <Dialog
+        open={inner}
+        onOpenChange={setInner}
+        title="Refund donation #1042"
+        size="md"
+        footer={
+          <Button
+            onClick={() => {
+              setDone(true);
+              setInner(false);
+            }}
+          >
+            Refund ₹1,000
+          </Button>
+        }
+      />
+    </Dialog>
+  );
+}
+
+export const TriggerDisabledByTheAct: Story = {
+  render: (args) => <NestedWithDisablingAct {...args} />,
+  play: async () => {
+    const outer = await body.findByRole('dialog', { name: 'Donation #1042' });
+    await userEvent.click(within(outer).getByRole('button', { name: 'Refund' }));
+    const inner = await body.findByRole('dialog', { name: 'Refund donation #1042' });
+    await userEvent.click(within(inner).getByRole('button', { name: 'Refund ₹1,000' }));
+    await waitFor(() => expect(body.queryByRole('dialog', { name: 'Refund donation #1042' })).toBeNull());
+    await expect(within(outer).getByRole('button', { name: 'Refund' })).toBeDisabled();
+    // Not lost to the page: the outer dialog holds focus, so Tab and Escape still work inside it.
+    await waitFor(() => expect(outer).toHaveFocus());
+    await userEvent.tab();
+    await expect(outer.contains(document.activeElement)).toBe(true);
+  },
+};
+
 export const Open: Story = {
   args: { open: true, description: 'Fields marked * are required.' },
   play: async () => {

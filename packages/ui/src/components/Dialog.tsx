@@ -73,7 +73,10 @@ export function Dialog({
             const target = returnFocusRef.current;
             if (target?.isConnected) {
               event.preventDefault();
-              target.focus();
+              // What opened it may have been disabled by what happened inside (a full refund disables 'Refund'):
+              // focus on a disabled button would fall to the page, so it goes to the dialog around it instead.
+              const holder = target.matches(':disabled') ? target.closest<HTMLElement>('[role="dialog"]') : null;
+              (holder ?? target).focus();
             }
           }}
         >
