@@ -1,5 +1,5 @@
-import { TEST_CARDS } from '@charity/domain';
 import { expect, test } from '@playwright/test';
+import { donateByApi, donationData } from './support/donations';
 import { recordToasts, signInByApi } from './support/session';
 
 // Decision 024: staff refund part of a sandbox donation from its detail view, then see the credit note in the outbox
@@ -8,38 +8,7 @@ import { recordToasts, signInByApi } from './support/session';
 test('staff refund part of a donation: the credit note goes to the outbox and the list shows what is left', async ({ page, request }) => {
   test.setTimeout(90_000);
   const email = `refund-${Date.now()}@example.org`;
-  const donationData = {
-    donor: {
-      full_name: 'Kavya Menon',
-      email,
-      mobile: '9876543210',
-      pan_number: 'ABCDE1234F',
-      country: 'India',
-      country_code: 'IN',
-      state: 'Kerala',
-      city: 'Kochi',
-      address: '4, Marine Drive',
-      pincode: '682031',
-      is_anonymous: false,
-    },
-    amount: 1500,
-    currency: 'INR',
-    donation_type: 'one_time',
-    campaign_id: null,
-    source: 'website',
-  };
-  // The browser's calls of a sandbox donation, and its receipt, as the thank-you page asks for it.
-  const created = await request.post('/api/payments/create-intent', { data: { donation_data: donationData, payment_method_id: TEST_CARDS.visa.paymentMethod } });
-  expect(created.status(), await created.text()).toBe(200);
-  const { client_secret, payment_intent_id } = ((await created.json()) as { data: { client_secret: string; payment_intent_id: string } }).data;
-  expect((await request.post('/api/payments/sandbox/confirm', { data: { client_secret, payment_method_id: TEST_CARDS.visa.paymentMethod } })).status()).toBe(200);
-  const saved = await request.post('/api/donations/save-after-payment', {
-    data: { donation_data: donationData, payment_intent_id, payment_method_id: TEST_CARDS.visa.paymentMethod, payment_status: 'completed' },
-  });
-  expect([200, 201]).toContain(saved.status());
-  const donationId = ((await saved.json()) as { data: { donation: { id: number } } }).data.donation.id;
-  const invoice = await request.post('/api/invoices/generate-and-send', { data: { donation_id: donationId, payment_intent_id } });
-  expect(invoice.status(), await invoice.text()).toBe(200);
+  const { donationId } = await donateByApi(request, donationData({ donor: { email, pan_number: 'ABCDE1234F' }, amount: 1500 }));
 
   await signInByApi(page, request);
   await page.goto(`/admin/donations?q=${encodeURIComponent(email)}&donation=${donationId}`);

@@ -4,7 +4,7 @@ import { AdminLayout, AdminPageHeader, LinkProvider, type UiLinkProps } from '@c
 import { ADMIN_USER, DESKTOP_1280, PHONE_375, fitsWindow } from './support/admin-fixtures-console';
 import { componentDocs } from './support/docs';
 
-const NAV_LABELS = ['Dashboard', 'Campaigns', 'Events', 'Donations', 'Monthly gifts', 'Messages'];
+const NAV_LABELS = ['Dashboard', 'Campaigns', 'Events', 'Donations', 'Monthly gifts', 'Tax year', 'Messages', 'Settings'];
 
 const meta = {
   title: 'Admin/AdminLayout',
@@ -47,7 +47,9 @@ export const Dashboard: Story = {
       '/admin/events',
       '/admin/donations',
       '/admin/recurring',
+      '/admin/tax-year',
       '/admin/messages',
+      '/admin/settings',
     ]);
     await expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     await expect(links.filter((link) => link.hasAttribute('aria-current'))).toHaveLength(1);
@@ -176,7 +178,7 @@ export const Phone: Story = {
     await expect(new Set(links.map((link) => link.getBoundingClientRect().top)).size).toBe(1);
     await expect(nav.scrollWidth).toBeGreaterThan(nav.clientWidth);
     await expect(getComputedStyle(nav).overflowX).toBe('auto');
-    within(nav).getByRole('link', { name: 'Messages' }).focus();
+    within(nav).getByRole('link', { name: 'Settings' }).focus();
     await expect(nav.scrollLeft).toBeGreaterThan(0);
     await expect(fitsWindow()).toBe(true);
     await expect(canvas.getByRole('button', { name: 'Logout' })).toBeVisible();

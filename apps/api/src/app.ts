@@ -43,6 +43,9 @@ import { healthRoutes } from './routes/health.js';
 import { receiptRoutes } from './receipts/routes.js';
 import { adminRecurringRoutes } from './recurring/admin-routes.js';
 import { refundRoutes } from './refunds/routes.js';
+import { taxYearRoutes } from './tax-year/routes.js';
+import { certificateRoutes } from './tax-year/certificate-routes.js';
+import { organisationSettingsRoutes } from './settings/routes.js';
 import { recurringRoutes } from './recurring/routes.js';
 import type { FileStorage } from './storage/storage.js';
 
@@ -147,6 +150,9 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(adminOutboxRoutes, { prefix: '/api' });
   await app.register(adminRecurringRoutes, { prefix: '/api' });
   await app.register(refundRoutes, { prefix: '/api' });
+  await app.register(taxYearRoutes, { prefix: '/api' });
+  await app.register(certificateRoutes, { prefix: '/api' });
+  await app.register(organisationSettingsRoutes, { prefix: '/api' });
 
   await app.register(uploadsPlugin, { uploadsDir: config.uploadsDir });
   // Before the site: its catch-all would otherwise answer these paths with index.html.

@@ -109,6 +109,8 @@ export const ORGANISATION_SETTINGS_MESSAGES = {
   saved: 'Organisation details saved. Receipts issued from now on use them.',
   unchanged: 'Nothing has changed.',
   demoWarning: 'These are demonstration values. Replace them with your organisation’s real details before issuing receipts.',
+  /** Printed on a receipt or note drawn from the demonstration values, so they are never taken for real ones. */
+  demoDocument: 'Demonstration details: not valid for tax purposes',
 } as const;
 
 const URN = /^[A-Z0-9]{1,100}$/;

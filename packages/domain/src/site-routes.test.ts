@@ -5,7 +5,7 @@ import { NOT_FOUND_PRERENDER, SITE_PAGES, indexablePagePaths, matchSitePage, typ
 const pathOf = (url: string) => matchSitePage(url)?.page.path ?? null;
 
 describe('SITE_PAGES (spec section 2, with the admin console)', () => {
-  it('lists every page once, public pages indexable (but a donor\'s monthly gift) and the rest not', () => {
+  it('lists every page once, public pages indexable (but a donor\'s monthly gift and the annual statement request) and the rest not', () => {
     expect(SITE_PAGES.map((page) => page.path)).toEqual([
       '/',
       '/about',
@@ -14,15 +14,18 @@ describe('SITE_PAGES (spec section 2, with the admin console)', () => {
       '/donate',
       '/events',
       '/monthly-gift',
+      '/annual-statement',
       '/login',
       '/admin',
       '/admin/campaigns',
       '/admin/events',
       '/admin/donations',
       '/admin/recurring',
+      '/admin/tax-year',
       '/admin/messages',
+      '/admin/settings',
     ]);
-    for (const page of SITE_PAGES) expect(page.indexable, page.path).toBe(page.access === 'public' && page.path !== '/monthly-gift');
+    for (const page of SITE_PAGES) expect(page.indexable, page.path).toBe(page.access === 'public' && page.path !== '/monthly-gift' && page.path !== '/annual-statement');
     expect(indexablePagePaths()).toEqual(['/', '/about', '/campaigns', '/contact', '/donate', '/events']);
   });
 

@@ -25,13 +25,18 @@ export const SITE_PAGES = [
   // A donor's monthly gift, opened from the link in an email (docs/decisions/022-monthly-gifts.md): open to anyone
   // holding a link, never a page for search results.
   { path: '/monthly-gift', access: 'public', indexable: false },
+  // A donor's request for their annual statement of donations (docs/decisions/027-tax-year.md): a form reached from
+  // the footer and from mails, with nothing for search results.
+  { path: '/annual-statement', access: 'public', indexable: false },
   { path: '/login', access: 'signed-out', indexable: false },
   { path: '/admin', access: 'signed-in', indexable: false },
   { path: '/admin/campaigns', access: 'signed-in', indexable: false },
   { path: '/admin/events', access: 'signed-in', indexable: false },
   { path: '/admin/donations', access: 'signed-in', indexable: false },
   { path: '/admin/recurring', access: 'signed-in', indexable: false },
+  { path: '/admin/tax-year', access: 'signed-in', indexable: false },
   { path: '/admin/messages', access: 'signed-in', indexable: false },
+  { path: '/admin/settings', access: 'signed-in', indexable: false },
 ] as const satisfies readonly SitePage[];
 
 /**

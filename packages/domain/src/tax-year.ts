@@ -143,6 +143,7 @@ export const TAX_YEAR_MESSAGES = {
   approvalNotCovering: (label: string) => `The 80G approval on file is not valid for the whole of ${label}. Check its dates in Settings before filing.`,
   statementsQueued: (count: number) => (count === 1 ? 'Annual statement queued for 1 donor.' : `Annual statements queued for ${count} donors.`),
   statementsNone: 'Every donor of this year with an email address has already been sent a statement.',
+  statementNotFound: 'No donation from this email address was received in that financial year.',
   certificatesSent: (count: number) => (count === 1 ? 'Certificate queued for 1 donor.' : `Certificates queued for ${count} donors.`),
   certificatesNone: 'No uploaded certificate is waiting to be sent.',
   zipRequired: 'Upload the ZIP file of Form 10BE certificates downloaded from the income-tax portal.',
@@ -155,6 +156,11 @@ export const TAX_YEAR_MESSAGES = {
   noAckInFile: 'No acknowledgement number was found in this certificate.',
   noDonorForPan: 'No donor of this year has this PAN.',
   wrongYear: (year: string) => `This certificate is for another financial year (${year}).`,
+  noDonorForAadhaar: 'This certificate names the donor by Aadhaar number, which donors do not give here. Send it to the donor yourself.',
+  certificatesUploaded: (matched: number, notMatched: number) =>
+    `${matched} ${matched === 1 ? 'certificate' : 'certificates'} matched, ${notMatched} not matched.`,
+  certificateNotFound: 'No certificate has been uploaded for this donor in this financial year.',
+  certificatesTooMany: 'Too many certificate uploads or sends in a minute. Please wait a moment and try again.',
 } as const;
 
 export const STATEMENT_REQUEST_MESSAGES = {

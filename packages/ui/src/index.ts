@@ -82,3 +82,4 @@ export * from './donation';
 export * from './payment-sandbox';
 export * from './donate-widget';
 export * from './recurring';
+export * from './statements';

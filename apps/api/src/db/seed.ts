@@ -5,6 +5,7 @@ import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Config } from '../config.js';
 import { processImageVariants, storeImageVariants, type ImageVariants, type StoredImageGroup } from '../storage/images.js';
+import { seedDemoOrganisationSettings } from '../settings/repository.js';
 import { LocalDiskStorage } from '../storage/storage.js';
 import { renderScene, sceneSvg, type Theme } from './illustrations.js';
 import type { Database } from './open.js';
@@ -91,6 +92,8 @@ export async function seedDatabase(
 
   const org = await db.insert(organisation).values({ id: 1, ...ORGANISATION_SEED }).onConflictDoNothing().returning({ id: organisation.id });
   result.organisation = org.length > 0;
+  // The legal and tax details receipts print: demonstration values, marked so (docs/decisions/026-organisation-settings.md).
+  await seedDemoOrganisationSettings(db);
 
   const written: string[] = [];
   try {

@@ -17,6 +17,10 @@ export interface MailMessage {
   receiptId?: number;
   /** The refund whose note this mail carries: as receiptId, for the note (docs/decisions/024-refunds.md). */
   refundId?: number;
+  /** The annual statement this mail carries: as receiptId, for the statement (docs/decisions/027-tax-year.md). */
+  annualStatementId?: number;
+  /** The Form 10BE certificate this mail carries: as receiptId, for the certificate's stored PDF. */
+  taxCertificateId?: number;
 }
 
 export interface MailAttachment {
@@ -38,6 +42,8 @@ export interface MailStatusChange {
   outboxId: number;
   receiptId: number | null;
   refundId?: number | null;
+  annualStatementId?: number | null;
+  taxCertificateId?: number | null;
   status: MailStatus;
 }
 
@@ -169,6 +175,8 @@ export function createMailer(options: MailerOptions): Mailer {
       replyTo: message.replyTo ?? null,
       receiptId: message.receiptId ?? null,
       refundId: message.refundId ?? null,
+      annualStatementId: message.annualStatementId ?? null,
+      taxCertificateId: message.taxCertificateId ?? null,
       attachments: (message.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length })),
       status,
       attempts: sending ? 1 : 0,
@@ -183,12 +191,21 @@ export function createMailer(options: MailerOptions): Mailer {
     return { outboxId: row.id, status };
   }
 
-  type Carried = Pick<MailMessage, 'receiptId' | 'refundId'>;
+  type Carried = Pick<MailMessage, 'receiptId' | 'refundId' | 'annualStatementId' | 'taxCertificateId'>;
+  /** The documents a mail carries, as onStatusChange reports them (null: none of that kind). */
+  const carriedIds = (carried: Carried) => ({
+    receiptId: carried.receiptId ?? null,
+    refundId: carried.refundId ?? null,
+    annualStatementId: carried.annualStatementId ?? null,
+    taxCertificateId: carried.taxCertificateId ?? null,
+  });
+  const carriesDocument = (carried: Carried) =>
+    carried.receiptId != null || carried.refundId != null || carried.annualStatementId != null || carried.taxCertificateId != null;
   async function mark(id: number, carried: Carried, values: Partial<typeof mailOutbox.$inferInsert> & { status: MailStatus }) {
     try {
       await db.update(mailOutbox).set(values).where(eq(mailOutbox.id, id));
-      if (carried.receiptId !== undefined || carried.refundId !== undefined) {
-        await onStatusChange({ outboxId: id, receiptId: carried.receiptId ?? null, refundId: carried.refundId ?? null, status: values.status });
+      if (carriesDocument(carried)) {
+        await onStatusChange({ outboxId: id, ...carriedIds(carried), status: values.status });
       }
     } catch (error) {
       log.error({ err: error, outboxId: id }, 'could not update an outgoing mail in mail_outbox');
@@ -306,7 +323,13 @@ export function createMailer(options: MailerOptions): Mailer {
       } catch (error) {
         const reason = `The attachments could not be prepared: ${describeFailure(error)}`;
         log.error({ err: error, outboxId: row.id }, 'could not prepare a mail to send again');
-        await mark(row.id, { receiptId: row.receiptId ?? undefined, refundId: row.refundId ?? undefined }, { status: 'failed', error: reason, nextAttemptAt: nextAttemptAfter(row.attempts, new Date()) });
+        const carried = {
+          receiptId: row.receiptId ?? undefined,
+          refundId: row.refundId ?? undefined,
+          annualStatementId: row.annualStatementId ?? undefined,
+          taxCertificateId: row.taxCertificateId ?? undefined,
+        };
+        await mark(row.id, carried, { status: 'failed', error: reason, nextAttemptAt: nextAttemptAfter(row.attempts, new Date()) });
         continue;
       }
       const message: MailMessage = {
@@ -318,10 +341,12 @@ export function createMailer(options: MailerOptions): Mailer {
         attachments,
         receiptId: row.receiptId ?? undefined,
         refundId: row.refundId ?? undefined,
+        annualStatementId: row.annualStatementId ?? undefined,
+        taxCertificateId: row.taxCertificateId ?? undefined,
       };
-      if (row.receiptId !== null || row.refundId !== null) {
-        // The receipt follows its mail again ('pending' while it is being sent).
-        await onStatusChange({ outboxId: row.id, receiptId: row.receiptId, refundId: row.refundId, status: 'pending' }).catch(() => {});
+      if (carriesDocument(message)) {
+        // The receipt (note, statement, certificate) follows its mail again ('pending' while it is being sent).
+        await onStatusChange({ outboxId: row.id, ...carriedIds(message), status: 'pending' }).catch(() => {});
       }
       if ((await attempt(row.id, message, row.attempts)).status === 'sent') sent += 1;
     }

@@ -23,6 +23,7 @@ describe('robots.txt (unit)', () => {
         '# the API and Storybook are not pages for search results.',
         'User-agent: *',
         'Disallow: /monthly-gift',
+        'Disallow: /annual-statement',
         'Disallow: /login',
         'Disallow: /admin',
         'Disallow: /embed',

@@ -3,6 +3,8 @@ import { receiptAttachmentsFor, recordReceiptMailStatus } from '../receipts/issu
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { startMailSweep } from '../mail/sweep.js';
 import { noteAttachmentsFor, recordNoteMailStatus } from '../refunds/notes.js';
+import { recordStatementMailStatus, statementAttachmentsFor } from '../tax-year/statements.js';
+import { certificateAttachmentsFor, recordCertificateMailStatus } from '../tax-year/certificates.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,12 +25,19 @@ export const mailPlugin = fp(
       mailFrom: app.config.mailFrom,
       log: app.log,
       // A receipt's mail sent again carries its PDF, drawn again from the receipt's frozen details.
-      rebuildAttachments: async (row) =>
-        row.receiptId !== null ? receiptAttachmentsFor(app.db, row.receiptId) : row.refundId !== null ? noteAttachmentsFor(app.db, row.refundId) : [],
+      rebuildAttachments: async (row) => {
+        if (row.receiptId !== null) return receiptAttachmentsFor(app.db, row.receiptId);
+        if (row.refundId !== null) return noteAttachmentsFor(app.db, row.refundId);
+        if (row.annualStatementId !== null) return statementAttachmentsFor(app.db, row.annualStatementId);
+        if (row.taxCertificateId !== null) return certificateAttachmentsFor(app.db, row.taxCertificateId, app.config.dataDir);
+        return [];
+      },
       // The mailer writes only mail_outbox; the receipts module keeps the receipt's copy of its mail's status.
       onStatusChange: async (change) => {
         await recordReceiptMailStatus(app.db, change);
         await recordNoteMailStatus(app.db, change);
+        await recordStatementMailStatus(app.db, change);
+        await recordCertificateMailStatus(app.db, change);
       },
     });
     app.decorate('mailer', mailer);

@@ -1,6 +1,21 @@
-import { receiptOrganisation, type ReceiptInput } from './receipt-text.js';
+import { DEMO_ORGANISATION_SETTINGS, type OrganisationSettingsVersion } from '@charity/domain';
+import { receiptOrganisation, receiptOrganisationFromSettings, type ReceiptInput } from './receipt-text.js';
 
 // Receipt inputs for the receipt tests (not used by the app).
+
+/** Settings staff saved (version 3, not the demo): the demo's values, approved 1 April 2022 to 31 March 2027. */
+export const SAVED_SETTINGS: OrganisationSettingsVersion = {
+  version: 3,
+  settings: DEMO_ORGANISATION_SETTINGS,
+  is_demo: false,
+  created_at: '2025-01-10T05:00:00.000Z',
+  created_by: 'admin',
+};
+
+/** The organisation block of a receipt issued before the organisation settings existed (no settingsVersion). */
+export function legacyOrganisation(overrides: Partial<ReceiptInput['organisation']> = {}): ReceiptInput['organisation'] {
+  return { ...receiptOrganisation(), ...overrides };
+}
 
 type Overrides = {
   receiptNumber?: string;
@@ -8,9 +23,11 @@ type Overrides = {
   donation?: Partial<ReceiptInput['donation']>;
   donor?: Partial<ReceiptInput['donor']>;
   organisation?: Partial<ReceiptInput['organisation']>;
+  /** A receipt frozen before the organisation settings existed (its organisation block from legacyOrganisation). */
+  legacy?: boolean;
 };
 
-/** An Indian donor giving ₹1,000 once to a campaign, with a PAN. */
+/** An Indian donor giving ₹1,000 once to a campaign, with a PAN; the organisation as SAVED_SETTINGS says. */
 export function indianReceipt(overrides: Overrides = {}): ReceiptInput {
   return {
     receiptNumber: overrides.receiptNumber ?? 'BBF-2025-000042',
@@ -39,7 +56,9 @@ export function indianReceipt(overrides: Overrides = {}): ReceiptInput {
       countryCode: 'IN',
       ...overrides.donor,
     },
-    organisation: { ...receiptOrganisation(), ...overrides.organisation },
+    organisation: overrides.legacy
+      ? legacyOrganisation(overrides.organisation)
+      : { ...receiptOrganisationFromSettings(SAVED_SETTINGS), ...overrides.organisation },
   };
 }
 

@@ -3,14 +3,15 @@ import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/open.js';
 import { prepared, preparedSql } from '../db/prepared.js';
-import { campaigns, donations, mailOutbox, organisation, receiptCounters, receipts, receiptTokens } from '../db/schema.js';
+import { campaigns, donations, mailOutbox, organisation, organisationSettings, receiptCounters, receipts, receiptTokens } from '../db/schema.js';
 import type { MailAttachment, Mailer, MailMessage, MailOutcome, MailStatusChange } from '../mail/mailer.js';
 import type { ReceiptInput } from './pdf.js';
 import { drawReceiptPdf } from './pdf-thread.js';
 import { receiptMail } from './receipt-mail.js';
 import { manageUrl } from '../recurring/mails.js';
 import { mintGiftLink } from '../recurring/repository.js';
-import { receiptOrganisation } from './receipt-text.js';
+import { versionJson } from '../settings/repository.js';
+import { receiptOrganisationFromSettings } from './receipt-text.js';
 import { financialYear, RECEIPT_PREFIX, receiptFileName } from './receipt-number.js';
 
 // Receipts: issued once per donation with the next number of its financial year, frozen at issue time (the PDF
@@ -40,17 +41,16 @@ export class DonationNotFoundError extends Error {
   override readonly name = 'DonationNotFoundError';
 }
 
-/** The organisation as an admin keeps it (the organisation row), else the built-in details. */
-function organisationForReceipt(row: typeof organisation.$inferSelect | null): ReceiptInput['organisation'] {
-  if (!row) return receiptOrganisation();
-  return {
-    name: row.name,
-    address: row.address,
-    email: row.email,
-    phone: row.phones.main,
-    registration: `Registration No. ${row.registrationNumber}`,
-    taxApprovals: [...row.taxApprovals],
-  };
+/**
+ * What a new receipt freezes of the organisation (docs/decisions/026-organisation-settings.md): the legal and tax
+ * details of the settings version in force (the demonstration values, marked so, when none was ever saved) and the
+ * contact details of the organisation row (else the built-in ones).
+ */
+function organisationForReceipt(
+  row: typeof organisation.$inferSelect | null,
+  settings: typeof organisationSettings.$inferSelect | null,
+): ReceiptInput['organisation'] {
+  return receiptOrganisationFromSettings(versionJson(settings), row ? { email: row.email, phone: row.phones.main } : undefined);
 }
 
 /** Details as stored (jsonb) back to the renderer's input: the two dates were written as ISO strings. */
@@ -80,17 +80,19 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The donation as a receipt needs it, with its receipt if it has one, and the organisation row (one row, id 1)
- * whose details a new receipt freezes: one round trip instead of two on the path of every new receipt.
+ * The donation as a receipt needs it, with its receipt if it has one, the organisation row (one row, id 1) and the
+ * newest organisation settings version, whose details a new receipt freezes: one round trip instead of three on the
+ * path of every new receipt.
  */
 async function donationForReceipt(db: Database, donationId: number) {
   const [row] = await prepared(db, 'donation_for_receipt', () =>
     db
-      .select({ row: donations, campaignTitle: campaigns.title, receipt: receipts, organisation })
+      .select({ row: donations, campaignTitle: campaigns.title, receipt: receipts, organisation, settings: organisationSettings })
       .from(donations)
       .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
       .leftJoin(receipts, eq(receipts.donationId, donations.id))
       .leftJoin(organisation, eq(organisation.id, 1))
+      .leftJoin(organisationSettings, eq(organisationSettings.id, sql`(select max(s.id) from ${organisationSettings} s)`))
       .where(eq(donations.id, sql.placeholder('donationId')))
       .limit(1)
       .prepare('donation_for_receipt'),
@@ -224,7 +226,7 @@ async function issueOrAnswer(db: Database, donationId: number, now: Date, answer
         country: d.donorCountry ?? '',
         countryCode: d.donorCountryCode ?? '',
       },
-      organisation: organisationForReceipt(found.organisation),
+      organisation: organisationForReceipt(found.organisation, found.settings),
     };
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
     let inserted: Awaited<ReturnType<typeof insertNumberedReceipt>>;

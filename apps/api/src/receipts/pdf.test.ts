@@ -1,3 +1,4 @@
+import { ORGANISATION_SETTINGS_MESSAGES } from '@charity/domain';
 import { describe, expect, it } from 'vitest';
 import { indianReceipt, usReceipt } from './fixtures.js';
 import { renderReceiptPdf, type ReceiptInput } from './pdf.js';
@@ -35,14 +36,13 @@ describe('renderReceiptPdf', () => {
   });
 
   it('shows the organisation, receipt, donor and donation for an Indian donor, with the 80G wording and PAN', async () => {
-    const text = await receiptText(indianReceipt({ organisation: { eightyGNumber: 'AAATB1234CF20214' } }));
+    const text = await receiptText(indianReceipt());
     for (const expected of [
       'Bright Beginnings Foundation',
       '42, 2nd Cross, 5th Main Road, Indiranagar 1st Stage, Bengaluru, Karnataka 560038, India',
       'Email: contact@brightbeginnings.org.in',
       'Phone: +91 80 4123 5678',
-      'Registration No. 602 of 2019',
-      'Tax approvals: 12A, 80G (Income-tax Act, 1961)',
+      'Registration No. 602 of 2019 PAN: AABTB1234C 12A registration: AABTB1234CE20214',
       'Donation Receipt',
       'Receipt number BBF-2025-000042',
       'Receipt date 14 March 2025',
@@ -58,12 +58,43 @@ describe('renderReceiptPdf', () => {
       'Payment reference pi_3QxTestIntent0042',
       'Income-tax deduction (Section 80G)',
       EIGHTY_G,
-      '80G approval number: AAATB1234CF20214',
+      '80G approval (URN): AABTB1234CF20214 dated 28 March 2022, valid from 1 April 2022 to 31 March 2027',
       'PAN: ABCDE1234F',
+      // The closing thanks, the signatory (drawn beside them), and the settings' footer.
+      'Thank you for your generous support. Your gift helps Bright Beginnings Foundation care for children and their families. This is a computer-generated receipt and does not need a signature. Authorised signatory Anita Rao Managing Trustee Bright Beginnings Foundation is a registered charitable trust. Thank you for standing beside children and their families.',
     ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('PAN not provided');
+    expect(text).not.toContain('Tax approvals');
+    expect(text).not.toContain(ORGANISATION_SETTINGS_MESSAGES.demoDocument);
+  });
+
+  it('marks a receipt drawn from the demonstration values, under its title', async () => {
+    const text = await receiptText(indianReceipt({ organisation: { isDemo: true } }));
+    expect(text).toContain(`Donation Receipt ${ORGANISATION_SETTINGS_MESSAGES.demoDocument} Receipt number BBF-2025-000042`);
+  });
+
+  it('says nothing of 80G for a gift outside the approval’s validity', async () => {
+    const text = await receiptText(indianReceipt({ organisation: { eightyGValidFrom: '2025-04-01', eightyGValidUntil: '2030-03-31' } }));
+    expect(text).not.toContain('Section 80G');
+    expect(text).not.toContain('80G approval');
+    expect(text).not.toContain('PAN: ABCDE1234F');
+    expect(text).toContain('Registration No. 602 of 2019 PAN: AABTB1234C 12A registration: AABTB1234CE20214');
+  });
+
+  it('draws a receipt issued before the organisation settings as it was drawn then', async () => {
+    const text = await receiptText(indianReceipt({ legacy: true, organisation: { eightyGNumber: 'AAATB1234CF20214' } }));
+    for (const expected of [
+      'Registration No. 602 of 2019 Tax approvals: 12A, 80G (Income-tax Act, 1961)',
+      EIGHTY_G,
+      '80G approval number: AAATB1234CF20214',
+      'Thank you for your generous support. Your gift helps Bright Beginnings Foundation care for children and their families. This is a computer-generated receipt and does not need a signature.',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('Authorised signatory');
+    expect(text).not.toContain('12A registration');
   });
 
   it('asks an Indian donor without a PAN for it', async () => {
@@ -72,14 +103,17 @@ describe('renderReceiptPdf', () => {
     expect(text).toContain(
       "PAN not provided. The deduction under Section 80G needs the donor's PAN: please send it to contact@brightbeginnings.org.in, quoting receipt number BBF-2025-000042.",
     );
-    expect(text).not.toMatch(/PAN: [A-Z]{5}\d{4}[A-Z]/);
+    // The only PAN on it is the organisation's own.
+    expect(text.match(/PAN: [A-Z]{5}\d{4}[A-Z]/g)).toEqual(['PAN: AABTB1234C']);
   });
 
   it('gives a donor from the United States no 80G wording, and the amount with the currency name', async () => {
     const text = await receiptText(usReceipt());
     expect(text).not.toContain('Section 80G');
     expect(text).not.toContain('eligible for deduction');
-    expect(text).not.toContain('PAN');
+    // Only the organisation's own PAN: the donor's is neither shown nor asked for.
+    expect(text.match(/PAN\b[^ ]*/g)).toEqual(['PAN:']);
+    expect(text).toContain('PAN: AABTB1234C');
     expect(text).not.toContain('Rupees');
     for (const expected of [
       'Registration No. 602 of 2019',
@@ -130,6 +164,42 @@ describe('renderReceiptPdf', () => {
           address: 'Flat 1204, Tower B, Prestige Shantiniketan Apartments, Whitefield Main Road, Near ITPL Back Gate, Opposite Forum Value Mall, Hoodi Village, Krishnarajapuram Hobli, Bengaluru East Taluk',
           city: 'Bengaluru (Bangalore) Urban District',
           state: 'Karnataka',
+          panNumber: null,
+        },
+        donation: { campaignTitle: 'Emergency Nutrition and Healthcare Support for Infants and Young Children in Flood-Affected Villages of North Karnataka', amount: 99_99_99_999.99 },
+      }),
+      { compress: false },
+    );
+    expect(pageCount(pdf)).toBe(1);
+  });
+
+  it('stays on one page with long details, the demonstration notice and a footer of the longest allowed', async () => {
+    const longest = 'Registered office and correspondence: 42, 2nd Cross, 5th Main Road, Indiranagar 1st Stage, Bengaluru. '.repeat(5).slice(0, 500);
+    const pdf = await renderReceiptPdf(
+      indianReceipt({
+        donor: {
+          fullName: 'Venkatanarasimharajuvaripeta Srinivasa Raghavendra Subrahmanyam Lakshminarayana Iyengar',
+          address: 'Flat 1204, Tower B, Prestige Shantiniketan Apartments, Whitefield Main Road, Near ITPL Back Gate, Opposite Forum Value Mall, Hoodi Village, Krishnarajapuram Hobli, Bengaluru East Taluk',
+          city: 'Bengaluru (Bangalore) Urban District',
+          panNumber: null,
+        },
+        donation: { campaignTitle: 'Emergency Nutrition and Healthcare Support for Infants and Young Children in Flood-Affected Villages of North Karnataka', amount: 99_99_99_999.99 },
+        organisation: { isDemo: true, footer: longest, legalName: 'Bright Beginnings Foundation for the Care and Education of Children', signatoryTitle: 'Managing Trustee and Secretary' },
+      }),
+      { compress: false },
+    );
+    expect(pageCount(pdf)).toBe(1);
+    const text = pdfPages(pdf).join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain(longest.trim().slice(-40));
+  });
+
+  it('keeps a receipt issued before the settings, with long details, on one page', async () => {
+    const pdf = await renderReceiptPdf(
+      indianReceipt({
+        legacy: true,
+        donor: {
+          fullName: 'Venkatanarasimharajuvaripeta Srinivasa Raghavendra Subrahmanyam Lakshminarayana Iyengar',
+          address: 'Flat 1204, Tower B, Prestige Shantiniketan Apartments, Whitefield Main Road, Near ITPL Back Gate, Opposite Forum Value Mall, Hoodi Village, Krishnarajapuram Hobli, Bengaluru East Taluk',
           panNumber: null,
         },
         donation: { campaignTitle: 'Emergency Nutrition and Healthcare Support for Infants and Young Children in Flood-Affected Villages of North Karnataka', amount: 99_99_99_999.99 },

@@ -61,10 +61,12 @@ function currentParsedFont(doc: PDFKit.PDFDocument): ParsedFont | null {
   return font && typeof font.layout === 'function' ? font : null;
 }
 
-const COLOURS = { brand: '#1d4e89', text: '#1a1a1a', muted: '#4d4d4d', rule: '#b9c7d8', panel: '#eef4fa', panelBorder: '#9fb8d3' };
+const COLOURS = { brand: '#1d4e89', text: '#1a1a1a', muted: '#4d4d4d', rule: '#b9c7d8', panel: '#eef4fa', panelBorder: '#9fb8d3', warning: '#9b1c1c' };
 const PAGE = { margin: 50, bottomMargin: 64 };
 const LABEL_WIDTH = 150;
 const COLUMN_GAP = 12;
+/** The signatory's column, right of the closing thanks. */
+const SIGNATORY_WIDTH = 170;
 
 /** Renders the receipt. Rejects (TypeError/RangeError, see receiptFacts) when the input cannot make a true receipt. */
 export async function renderReceiptPdf(input: ReceiptInput, options: RenderReceiptOptions = {}): Promise<Buffer> {
@@ -124,22 +126,31 @@ export async function renderReceiptPdf(input: ReceiptInput, options: RenderRecei
   const rule = (y: number) =>
     decorate(() => doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.75).strokeColor(COLOURS.rule).stroke());
 
-  // Organisation header.
-  doc.font('Bold').fontSize(18).fillColor(COLOURS.brand).text(facts.organisation.name, left, PAGE.margin, { width, structParent: root, structType: 'H1' });
+  // Organisation header. A long legal name is set smaller (down to 13 pt) to stay on one line where it can, so that
+  // it does not push the receipt onto a second page.
+  doc.font('Bold');
+  let nameSize = 18;
+  while (nameSize > 13 && doc.fontSize(nameSize).widthOfString(facts.organisation.name) > width) nameSize -= 1;
+  doc.fontSize(nameSize).fillColor(COLOURS.brand).text(facts.organisation.name, left, PAGE.margin, { width, structParent: root, structType: 'H1' });
   doc.moveDown(0.2);
   doc.font('Regular').fontSize(9.5).fillColor(COLOURS.muted);
   for (const line of [
     facts.organisation.address,
     `Email: ${facts.organisation.email}   Phone: ${facts.organisation.phone}`,
-    [facts.organisation.registration, facts.organisation.approvals].filter(Boolean).join('   '),
+    [facts.organisation.registration, facts.organisation.pan, facts.organisation.twelveA, facts.organisation.approvals].filter(Boolean).join('   '),
   ]) {
-    doc.text(line, left, doc.y, { width, structParent: root });
+    if (line) doc.text(line, left, doc.y, { width, structParent: root });
   }
   doc.moveDown(0.6);
   rule(doc.y);
   doc.moveDown(0.9);
 
   doc.font('Bold').fontSize(15).fillColor(COLOURS.text).text('Donation Receipt', left, doc.y, { width, structParent: root, structType: 'H2' });
+  if (facts.demoNotice) {
+    // Made-up details must never pass for real ones: said where the reader starts, in a colour of its own.
+    doc.moveDown(0.2);
+    doc.font('Bold').fontSize(9.5).fillColor(COLOURS.warning).text(facts.demoNotice, left, doc.y, { width, structParent: root });
+  }
   doc.moveDown(0.5);
 
   /**
@@ -237,19 +248,40 @@ export async function renderReceiptPdf(input: ReceiptInput, options: RenderRecei
     doc.y = top + bodyHeight + headingHeight + padding * 2;
   }
 
-  doc.moveDown(1.2);
-  doc
-    .font('Regular')
-    .fontSize(10)
-    .fillColor(COLOURS.text)
-    .text(
-      `Thank you for your generous support. Your gift helps ${facts.organisation.name} care for children and their families.`,
-      left,
-      doc.y,
-      { width, structParent: root },
-    );
+  // The closing: thanks and the computer-generated note on the left, the signatory beside them on the right (receipts
+  // issued with the organisation settings), kept together on one page; the settings' footer text below, full width.
+  doc.moveDown(1);
+  const thanks = `Thank you for your generous support. Your gift helps ${facts.organisation.name} care for children and their families.`;
+  const generated = 'This is a computer-generated receipt and does not need a signature.';
+  const signatoryWidth = facts.signatory ? SIGNATORY_WIDTH : 0;
+  const closingWidth = facts.signatory ? width - signatoryWidth - COLUMN_GAP * 2 : width;
+  const signatoryLines: Array<[string, 'Regular' | 'Bold', number, string]> = facts.signatory
+    ? [
+        ['Authorised signatory', 'Regular', 9, COLOURS.muted],
+        [facts.signatory.name, 'Bold', 10, COLOURS.text],
+        ...(facts.signatory.title ? [[facts.signatory.title, 'Regular', 10, COLOURS.text] as [string, 'Regular', number, string]] : []),
+      ]
+    : [];
+  const heightOf = (text: string, font: 'Regular' | 'Bold', size: number, columnWidth: number) => doc.font(font).fontSize(size).heightOfString(text, { width: columnWidth });
+  const leftHeight = heightOf(thanks, 'Regular', 10, closingWidth) + doc.currentLineHeight() * 0.5 + heightOf(generated, 'Regular', 9, closingWidth);
+  const rightHeight = signatoryLines.reduce((sum, [text, font, size]) => sum + heightOf(text, font, size, signatoryWidth), 0);
+  ensureSpace(Math.max(leftHeight, rightHeight));
+  const closingTop = doc.y;
+  doc.font('Regular').fontSize(10).fillColor(COLOURS.text).text(thanks, left, closingTop, { width: closingWidth, structParent: root });
   doc.moveDown(0.5);
-  doc.fillColor(COLOURS.muted).fontSize(9).text('This is a computer-generated receipt and does not need a signature.', left, doc.y, { width, structParent: root });
+  doc.fillColor(COLOURS.muted).fontSize(9).text(generated, left, doc.y, { width: closingWidth, structParent: root });
+  const leftBottom = doc.y;
+  if (signatoryLines.length > 0) {
+    const x = left + width - signatoryWidth;
+    doc.y = closingTop;
+    for (const [text, font, size, colour] of signatoryLines) doc.font(font).fontSize(size).fillColor(colour).text(text, x, doc.y, { width: signatoryWidth, structParent: root });
+  }
+  doc.x = left;
+  doc.y = Math.max(leftBottom, doc.y);
+  if (facts.footer) {
+    doc.moveDown(0.6);
+    doc.font('Regular').fontSize(8).fillColor(COLOURS.muted).text(facts.footer, left, doc.y, { width, structParent: root });
+  }
 
   // Footer on every page (receipts fit on one, but a very long address could push one onto a second page).
   const range = doc.bufferedPageRange();
@@ -262,11 +294,13 @@ export async function renderReceiptPdf(input: ReceiptInput, options: RenderRecei
     decorate(() => doc.moveTo(left, footerY - 6).lineTo(left + width, footerY - 6).lineWidth(0.5).strokeColor(COLOURS.rule).stroke());
     doc.markContent('Artifact', { type: 'Pagination' });
     const pageLabel = range.count > 1 ? `   Page ${i - range.start + 1} of ${range.count}` : '';
+    // One line: a legal name too long to share it with the rest is left to the header.
+    const withName = `${facts.organisation.name}   ${facts.organisation.registration}   Receipt ${facts.receiptNumber}${pageLabel}`;
+    doc.font('Regular').fontSize(8);
+    const footerText = doc.widthOfString(withName) <= width ? withName : `${facts.organisation.registration}   Receipt ${facts.receiptNumber}${pageLabel}`;
     doc
-      .font('Regular')
-      .fontSize(8)
       .fillColor(COLOURS.muted)
-      .text(`${facts.organisation.name}   ${facts.organisation.registration}   Receipt ${facts.receiptNumber}${pageLabel}`, left, footerY, {
+      .text(footerText, left, footerY, {
         width,
         align: 'center',
         lineBreak: false,

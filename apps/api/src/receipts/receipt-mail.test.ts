@@ -1,3 +1,4 @@
+import { ORGANISATION_SETTINGS_MESSAGES } from '@charity/domain';
 import { describe, expect, it } from 'vitest';
 import { indianReceipt, usReceipt } from './fixtures.js';
 import { receiptMail } from './receipt-mail.js';
@@ -21,11 +22,50 @@ describe('receiptMail', () => {
       'Payment reference: pi_3QxTestIntent0042',
       'Income-tax deduction (Section 80G)',
       EIGHTY_G,
+      '80G approval (URN): AABTB1234CF20214 dated 28 March 2022, valid from 1 April 2022 to 31 March 2027',
       'PAN: ABCDE1234F',
-      'Registration No. 602 of 2019  Tax approvals: 12A, 80G (Income-tax Act, 1961)',
     ]) {
       expect(text.split('\n')).toContain(line);
     }
+    // Signed by the settings' signatory, with the organisation's own PAN and 12A number, and the footer last.
+    expect(text.endsWith(
+      [
+        'With gratitude,',
+        'Authorised signatory',
+        'Anita Rao',
+        'Managing Trustee',
+        'Bright Beginnings Foundation',
+        '42, 2nd Cross, 5th Main Road, Indiranagar 1st Stage, Bengaluru, Karnataka 560038, India',
+        'Email: contact@brightbeginnings.org.in  Phone: +91 80 4123 5678',
+        'Registration No. 602 of 2019  PAN: AABTB1234C',
+        '12A registration: AABTB1234CE20214',
+        '',
+        'Bright Beginnings Foundation is a registered charitable trust. Thank you for standing beside children and their families.',
+      ].join('\n'),
+    )).toBe(true);
+    expect(text).not.toContain(ORGANISATION_SETTINGS_MESSAGES.demoDocument);
+  });
+
+  it('says so when the details are the demonstration values, in both parts', () => {
+    const { text, html } = receiptMail(indianReceipt({ organisation: { isDemo: true } }));
+    expect(text.endsWith(`\n${ORGANISATION_SETTINGS_MESSAGES.demoDocument}`)).toBe(true);
+    expect(html).toContain(`<p style="font-size: 0.9em; color: #4d4d4d">${ORGANISATION_SETTINGS_MESSAGES.demoDocument}</p>`);
+  });
+
+  it('promises no deduction for a gift outside the 80G approval’s validity', () => {
+    const { text, html } = receiptMail(indianReceipt({ organisation: { eightyGValidFrom: '2025-04-01', eightyGValidUntil: null } }));
+    for (const part of [text, html]) {
+      expect(part).not.toContain('Section 80G');
+      expect(part).not.toContain('80G approval');
+    }
+    // The organisation's own PAN is still there: it is part of who issued the receipt.
+    expect(text).toContain('Registration No. 602 of 2019  PAN: AABTB1234C');
+  });
+
+  it('keeps a receipt issued before the organisation settings as it was', () => {
+    const { text } = receiptMail(indianReceipt({ legacy: true, organisation: { eightyGNumber: 'AAATB1234CF20214' } }));
+    expect(text.split('\n')).toContain('80G approval number: AAATB1234CF20214');
+    expect(text.endsWith('With gratitude,\nBright Beginnings Foundation\n42, 2nd Cross, 5th Main Road, Indiranagar 1st Stage, Bengaluru, Karnataka 560038, India\nEmail: contact@brightbeginnings.org.in  Phone: +91 80 4123 5678\nRegistration No. 602 of 2019  Tax approvals: 12A, 80G (Income-tax Act, 1961)')).toBe(true);
   });
 
   it('asks an Indian donor without a PAN for it', () => {
@@ -38,7 +78,10 @@ describe('receiptMail', () => {
     const { text, html } = receiptMail(usReceipt());
     for (const part of [text, html]) {
       expect(part).not.toContain('Section 80G');
-      expect(part).not.toContain('PAN');
+      expect(part).not.toContain('80G approval');
+      // The donor's PAN is neither shown nor asked for; the organisation's own PAN is part of its details.
+      expect(part).not.toContain('PAN not provided');
+      expect(part.match(/PAN: [A-Z0-9]+/g)).toEqual(['PAN: AABTB1234C']);
     }
     expect(text).toContain('Amount: $50\nCurrency: US Dollars (USD)\nEquivalent in INR: ₹4,150\nDonation type: Monthly\nTowards: General donation');
   });

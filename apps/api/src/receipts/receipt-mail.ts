@@ -65,7 +65,16 @@ export function receiptMail(input: ReceiptInput, options: ReceiptMailOptions = {
   const taxLines = facts.eightyG
     ? [facts.eightyG.eligibility, facts.eightyG.approvalNumber, facts.eightyG.pan, facts.eightyG.panRequest].filter((l): l is string => l !== null)
     : [];
-  const signature = [org.name, org.address, `Email: ${org.email}  Phone: ${org.phone}`, [org.registration, org.approvals].filter(Boolean).join('  ')];
+  const signature = [
+    ...(facts.signatory ? ['Authorised signatory', facts.signatory.name, facts.signatory.title].filter(Boolean) : []),
+    org.name,
+    org.address,
+    `Email: ${org.email}  Phone: ${org.phone}`,
+    [org.registration, org.pan, org.approvals].filter(Boolean).join('  '),
+    ...(org.twelveA ? [org.twelveA] : []),
+  ];
+  // After the signature: the settings' footer, and the demonstration notice where the details were made up.
+  const closing = [facts.footer, facts.demoNotice].filter((line): line is string => Boolean(line));
 
   const text = [
     greeting,
@@ -80,6 +89,7 @@ export function receiptMail(input: ReceiptInput, options: ReceiptMailOptions = {
     '',
     'With gratitude,',
     ...signature,
+    ...(closing.length > 0 ? ['', ...closing] : []),
   ].join('\n');
 
   const html = `<!doctype html>
@@ -92,7 +102,7 @@ ${downloadUrl ? `<p><a href="${escapeHtml(downloadUrl)}" style="color: #1d4e89">
 ${rows.map(([label, value]) => `<tr><th scope="row" align="left" style="padding: 2px 1em 2px 0; vertical-align: top">${escapeHtml(label)}</th><td style="padding: 2px 0">${escapeHtml(value)}</td></tr>`).join('\n')}
 </table>
 ${taxLines.length > 0 ? `<h2 style="font-size: 1em; margin-bottom: 0.25em">Income-tax deduction (Section 80G)</h2>\n${taxLines.map((line) => `<p style="margin: 0.25em 0">${escapeHtml(line)}</p>`).join('\n')}\n` : ''}<p>With gratitude,<br>${signature.map(escapeHtml).join('<br>')}</p>
-</body></html>`;
+${closing.map((line) => `<p style="font-size: 0.9em; color: #4d4d4d">${escapeHtml(line)}</p>\n`).join('')}</body></html>`;
 
   return { subject: `Your donation receipt ${facts.receiptNumber} — ${org.name}`, text, html };
 }

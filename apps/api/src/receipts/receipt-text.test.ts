@@ -1,7 +1,15 @@
-import { ORGANISATION } from '@charity/domain';
+import { DEMO_ORGANISATION_SETTINGS, ORGANISATION, ORGANISATION_SETTINGS_MESSAGES } from '@charity/domain';
 import { describe, expect, it } from 'vitest';
-import { indianReceipt, usReceipt } from './fixtures.js';
-import { EIGHTY_G_ELIGIBILITY, formatReceiptAmount, formatReceiptDate, receiptFacts, receiptOrganisation, receiptText } from './receipt-text.js';
+import { indianReceipt, SAVED_SETTINGS, usReceipt } from './fixtures.js';
+import {
+  EIGHTY_G_ELIGIBILITY,
+  formatReceiptAmount,
+  formatReceiptDate,
+  receiptFacts,
+  receiptOrganisation,
+  receiptOrganisationFromSettings,
+  receiptText,
+} from './receipt-text.js';
 
 describe('receiptText', () => {
   it('turns control, bidi and zero-width characters into spaces and collapses whitespace', () => {
@@ -64,9 +72,35 @@ describe('receiptOrganisation', () => {
   });
 });
 
+describe('receiptOrganisationFromSettings', () => {
+  it('freezes the settings version: legal name, address, PAN, registration, 12A, 80G and its validity, signatory, footer', () => {
+    expect(receiptOrganisationFromSettings(SAVED_SETTINGS, { email: 'accounts@charity.example', phone: '+91 80 1111 2222' })).toEqual({
+      name: 'Bright Beginnings Foundation',
+      address: '42, 2nd Cross, 5th Main Road, Indiranagar 1st Stage, Bengaluru, Karnataka 560038, India',
+      email: 'accounts@charity.example',
+      phone: '+91 80 1111 2222',
+      registration: 'Registration No. 602 of 2019',
+      taxApprovals: ['12A', '80G'],
+      eightyGNumber: 'AABTB1234CF20214',
+      settingsVersion: 3,
+      isDemo: false,
+      legalName: 'Bright Beginnings Foundation',
+      pan: 'AABTB1234C',
+      twelveANumber: 'AABTB1234CE20214',
+      twelveADate: '2022-03-28',
+      eightyGDate: '2022-03-28',
+      eightyGValidFrom: '2022-04-01',
+      eightyGValidUntil: '2027-03-31',
+      signatoryName: 'Anita Rao',
+      signatoryTitle: 'Managing Trustee',
+      footer: DEMO_ORGANISATION_SETTINGS.receipt_footer,
+    });
+  });
+});
+
 describe('receiptFacts', () => {
   it('describes an Indian donation with the 80G lines and the PAN (normalised)', () => {
-    const facts = receiptFacts(indianReceipt({ donor: { panNumber: ' abcde1234f ' }, organisation: { eightyGNumber: 'AAATB1234CF20214' } }));
+    const facts = receiptFacts(indianReceipt({ donor: { panNumber: ' abcde1234f ' } }));
     expect(facts).toMatchObject({
       receiptNumber: 'BBF-2025-000042',
       receiptDate: '14 March 2025',
@@ -79,13 +113,45 @@ describe('receiptFacts', () => {
       paymentReference: 'pi_3QxTestIntent0042',
       donor: { name: 'Asha Rao', addressLines: ['12, 3rd Main Road, Jayanagar 4th Block', 'Bengaluru, Karnataka 560011', 'India'] },
     });
-    expect(facts.organisation.approvals).toBe('Tax approvals: 12A, 80G (Income-tax Act, 1961)');
+    expect(facts.organisation).toMatchObject({ approvals: '', pan: 'PAN: AABTB1234C', twelveA: '12A registration: AABTB1234CE20214' });
     expect(facts.eightyG).toEqual({
       eligibility: EIGHTY_G_ELIGIBILITY,
-      approvalNumber: '80G approval number: AAATB1234CF20214',
+      approvalNumber: '80G approval (URN): AABTB1234CF20214 dated 28 March 2022, valid from 1 April 2022 to 31 March 2027',
       pan: 'PAN: ABCDE1234F',
       panRequest: null,
     });
+    expect(facts.signatory).toEqual({ name: 'Anita Rao', title: 'Managing Trustee' });
+    expect(facts.footer).toBe(DEMO_ORGANISATION_SETTINGS.receipt_footer);
+    expect(facts.demoNotice).toBeNull();
+  });
+
+  it('promises the 80G deduction only for a gift made on a day the approval covers (the organisation’s calendar)', () => {
+    // The approval runs 1 April 2022 to 31 March 2027; the donation's day is its day in India (UTC+05:30).
+    const on = (createdAt: string, organisation = {}) => receiptFacts(indianReceipt({ donation: { createdAt: new Date(createdAt) }, organisation })).eightyG;
+    expect(on('2022-03-31T18:29:59Z')).toBeNull(); // 31 March 2022, 23:59:59 in India
+    expect(on('2022-03-31T18:30:00Z')?.eligibility).toBe(EIGHTY_G_ELIGIBILITY); // 1 April 2022
+    expect(on('2027-03-31T18:29:59Z')?.eligibility).toBe(EIGHTY_G_ELIGIBILITY); // 31 March 2027
+    expect(on('2027-03-31T18:30:00Z')).toBeNull(); // 1 April 2027
+    // Without an end, from its start on; without a start, never.
+    expect(on('2030-01-01T00:00:00Z', { eightyGValidUntil: null })?.approvalNumber).toBe('80G approval (URN): AABTB1234CF20214 dated 28 March 2022, valid from 1 April 2022');
+    expect(on('2025-01-01T00:00:00Z', { eightyGValidFrom: null })).toBeNull();
+    // No issue date known: the line says only what is known.
+    expect(on('2025-01-01T00:00:00Z', { eightyGDate: null })?.approvalNumber).toBe('80G approval (URN): AABTB1234CF20214, valid from 1 April 2022 to 31 March 2027');
+  });
+
+  it('marks receipts drawn from the demonstration values', () => {
+    const facts = receiptFacts(indianReceipt({ organisation: { isDemo: true } }));
+    expect(facts.demoNotice).toBe(ORGANISATION_SETTINGS_MESSAGES.demoDocument);
+    expect(facts.demoNotice).toBe('Demonstration details: not valid for tax purposes');
+  });
+
+  it('draws a receipt issued before the settings as it was: approvals line, old 80G wording, no signatory or footer', () => {
+    const facts = receiptFacts(indianReceipt({ legacy: true, organisation: { eightyGNumber: 'AAATB1234CF20214' } }));
+    expect(facts.organisation).toMatchObject({ approvals: 'Tax approvals: 12A, 80G (Income-tax Act, 1961)', pan: '', twelveA: '' });
+    expect(facts.eightyG?.approvalNumber).toBe('80G approval number: AAATB1234CF20214');
+    expect(facts).toMatchObject({ signatory: null, footer: '', demoNotice: null });
+    // Its 80G wording followed the approvals list, whatever the day.
+    expect(receiptFacts(indianReceipt({ legacy: true, donation: { createdAt: new Date('2019-01-01T00:00:00Z') } })).eightyG?.eligibility).toBe(EIGHTY_G_ELIGIBILITY);
   });
 
   it('asks an Indian donor for the PAN when it is missing or not a valid PAN', () => {
@@ -100,7 +166,7 @@ describe('receiptFacts', () => {
 
   it('gives no 80G lines to donors outside India, nor when the organisation has no 80G approval', () => {
     expect(receiptFacts(usReceipt()).eightyG).toBeNull();
-    expect(receiptFacts(indianReceipt({ organisation: { taxApprovals: ['12A'] } })).eightyG).toBeNull();
+    expect(receiptFacts(indianReceipt({ legacy: true, organisation: { taxApprovals: ['12A'] } })).eightyG).toBeNull();
   });
 
   it('shows other currencies in figures with the currency name and the INR equivalent', () => {
@@ -110,7 +176,7 @@ describe('receiptFacts', () => {
   });
 
   it('falls back to the built-in organisation info for empty fields', () => {
-    const facts = receiptFacts(indianReceipt({ organisation: { name: ' ', registration: '', taxApprovals: [] } }));
+    const facts = receiptFacts(indianReceipt({ legacy: true, organisation: { name: ' ', registration: '', taxApprovals: [] } }));
     expect(facts.organisation.name).toBe('Bright Beginnings Foundation');
     expect(facts.organisation.registration).toBe('Registration No. 602 of 2019');
     expect(facts.eightyG).not.toBeNull();

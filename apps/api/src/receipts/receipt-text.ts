@@ -1,4 +1,19 @@
-import { FIELD_MAX_LENGTHS, formatCurrency, formatOrganisationAddress, isValidPan, normalisePan, ORGANISATION, organisationDate, toMinorUnits, type Organisation } from '@charity/domain';
+import {
+  eightyGValidOn,
+  FIELD_MAX_LENGTHS,
+  formatCurrency,
+  formatOrganisationAddress,
+  formatSettingsDate,
+  isValidPan,
+  normalisePan,
+  ORGANISATION,
+  ORGANISATION_SETTINGS_MESSAGES,
+  organisationDate,
+  organisationDay,
+  toMinorUnits,
+  type Organisation,
+  type OrganisationSettingsVersion,
+} from '@charity/domain';
 import { currencyName, rupeesInWords } from './amount-words.js';
 
 // What a donation receipt says, shared by the PDF (pdf.ts) and the mail (receipt-mail.ts) so the two never
@@ -41,6 +56,23 @@ export interface ReceiptInput {
     taxApprovals: string[];
     /** The 80G approval (unique registration) number, printed on Indian donors' receipts when known. */
     eightyGNumber?: string;
+    // Frozen from the organisation settings in force at issue (docs/decisions/026-organisation-settings.md). Absent
+    // on receipts issued before the settings existed: those are drawn as they always were.
+    /** The settings version the receipt froze (0: nothing saved, the demonstration values). */
+    settingsVersion?: number;
+    /** The settings were the seed's demonstration values: the receipt says it is not valid for tax purposes. */
+    isDemo?: boolean;
+    legalName?: string;
+    /** The organisation's own PAN. */
+    pan?: string;
+    twelveANumber?: string;
+    twelveADate?: string | null;
+    eightyGDate?: string | null;
+    eightyGValidFrom?: string | null;
+    eightyGValidUntil?: string | null;
+    signatoryName?: string;
+    signatoryTitle?: string;
+    footer?: string;
   };
 }
 
@@ -53,6 +85,38 @@ export function receiptOrganisation(organisation: Organisation = ORGANISATION): 
     phone: organisation.phones.main,
     registration: organisation.registration,
     taxApprovals: [...organisation.tax_approvals],
+  };
+}
+
+/**
+ * The organisation block of a receipt from the settings version in force (legal name, address, PAN, registration,
+ * 12A and 80G approvals, signatory, footer) and the organisation's contact details (kept on the organisation row).
+ */
+export function receiptOrganisationFromSettings(
+  version: OrganisationSettingsVersion,
+  contact: { email: string; phone: string } = { email: ORGANISATION.email, phone: ORGANISATION.phones.main },
+): ReceiptInput['organisation'] {
+  const s = version.settings;
+  return {
+    name: s.legal_name,
+    address: formatOrganisationAddress(s.address),
+    email: contact.email,
+    phone: contact.phone,
+    registration: `Registration No. ${s.registration_number}`,
+    taxApprovals: ['12A', '80G'],
+    eightyGNumber: s.eighty_g_number,
+    settingsVersion: version.version,
+    isDemo: version.is_demo,
+    legalName: s.legal_name,
+    pan: s.pan,
+    twelveANumber: s.twelve_a_number,
+    twelveADate: s.twelve_a_date,
+    eightyGDate: s.eighty_g_date,
+    eightyGValidFrom: s.eighty_g_valid_from,
+    eightyGValidUntil: s.eighty_g_valid_until,
+    signatoryName: s.signatory_name,
+    signatoryTitle: s.signatory_title,
+    footer: s.receipt_footer,
   };
 }
 
@@ -110,8 +174,12 @@ export interface ReceiptFacts {
     email: string;
     phone: string;
     registration: string;
-    /** 'Tax approvals: 12A, 80G (Income-tax Act, 1961)', or '' without approvals. */
+    /** 'Tax approvals: 12A, 80G (Income-tax Act, 1961)' on receipts issued before the settings; else ''. */
     approvals: string;
+    /** 'PAN: AABTB1234C', or '' (receipts issued before the settings). */
+    pan: string;
+    /** '12A registration: AABTB1234CE20214', or ''. */
+    twelveA: string;
   };
   donor: { name: string; email: string; addressLines: string[] };
   /** '₹1,000' or '₹1,000.50' (decimals only when the amount has them). */
@@ -127,6 +195,12 @@ export interface ReceiptFacts {
   paymentReference: string;
   /** The Section 80G lines for Indian donors (eligibility, approval number, PAN or the request for it); null otherwise. */
   eightyG: { eligibility: string; approvalNumber: string | null; pan: string | null; panRequest: string | null } | null;
+  /** Who signs for the organisation (receipts issued with the settings); null before them. */
+  signatory: { name: string; title: string } | null;
+  /** The settings' footer text, or ''. */
+  footer: string;
+  /** The demonstration notice when the receipt froze the seed's made-up details; else null. */
+  demoNotice: string | null;
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -176,13 +250,20 @@ export function receiptFacts(input: ReceiptInput): ReceiptFacts {
   const org = input.organisation;
   const pick = (value: string | undefined, fallback: string, max = 200) => receiptText(value, max) || fallback;
   const approvalsList = (org.taxApprovals.length > 0 ? org.taxApprovals : defaults.taxApprovals).map((a) => receiptText(a, 20)).filter(Boolean);
+  // Receipts issued with the organisation settings (settingsVersion set) state the PAN, the 12A and 80G numbers
+  // themselves; earlier receipts keep their 'Tax approvals' line.
+  const fromSettings = typeof org.settingsVersion === 'number';
+  const orgPan = receiptText(org.pan, 10);
+  const twelveANumber = receiptText(org.twelveANumber, 100);
   const organisation = {
-    name: pick(org.name, defaults.name),
+    name: pick(org.legalName ?? org.name, pick(org.name, defaults.name)),
     address: pick(org.address, defaults.address, 300),
     email: pick(org.email, defaults.email),
     phone: pick(org.phone, defaults.phone),
     registration: pick(org.registration, defaults.registration),
-    approvals: approvalsList.length > 0 ? `Tax approvals: ${approvalsList.join(', ')} (Income-tax Act, 1961)` : '',
+    approvals: !fromSettings && approvalsList.length > 0 ? `Tax approvals: ${approvalsList.join(', ')} (Income-tax Act, 1961)` : '',
+    pan: fromSettings && orgPan ? `PAN: ${orgPan}` : '',
+    twelveA: fromSettings && twelveANumber ? `12A registration: ${twelveANumber}` : '',
   };
 
   const cityLine = [receiptText(donor.city, LIMITS.city), [receiptText(donor.state, LIMITS.state), receiptText(donor.pincode, LIMITS.pincode)].filter(Boolean).join(' ')]
@@ -191,7 +272,11 @@ export function receiptFacts(input: ReceiptInput): ReceiptFacts {
   const addressLines = [receiptText(donor.address, LIMITS.address), cityLine, receiptText(donor.country, LIMITS.country)].filter(Boolean);
 
   const isIndianDonor = receiptText(donor.countryCode, 2).toUpperCase() === 'IN';
-  const has80G = approvalsList.some((a) => a.toUpperCase() === '80G');
+  // With the settings, a receipt promises the deduction only for a gift made on a day the 80G approval covers;
+  // before them, the organisation's list of approvals decided.
+  const has80G = fromSettings
+    ? eightyGValidOn({ eighty_g_valid_from: org.eightyGValidFrom ?? null, eighty_g_valid_until: org.eightyGValidUntil ?? null }, organisationDay(donation.createdAt))
+    : approvalsList.some((a) => a.toUpperCase() === '80G');
   let eightyG: ReceiptFacts['eightyG'] = null;
   if (isIndianDonor && has80G) {
     // The server validated the PAN already; one that is not a valid PAN here is treated as missing rather than
@@ -201,7 +286,7 @@ export function receiptFacts(input: ReceiptInput): ReceiptFacts {
     const approvalNumber = receiptText(org.eightyGNumber, 100);
     eightyG = {
       eligibility: EIGHTY_G_ELIGIBILITY,
-      approvalNumber: approvalNumber === '' ? null : `80G approval number: ${approvalNumber}`,
+      approvalNumber: approvalNumber === '' ? null : fromSettings ? eightyGApprovalLine(approvalNumber, org) : `80G approval number: ${approvalNumber}`,
       pan: validPan ? `PAN: ${validPan}` : null,
       panRequest: validPan
         ? null
@@ -228,5 +313,17 @@ export function receiptFacts(input: ReceiptInput): ReceiptFacts {
     purpose: receiptText(donation.campaignTitle, LIMITS.title) || GENERAL_DONATION,
     paymentReference: receiptText(donation.paymentIntentId, LIMITS.reference),
     eightyG,
+    signatory: fromSettings && receiptText(org.signatoryName) ? { name: receiptText(org.signatoryName, 120), title: receiptText(org.signatoryTitle, 120) } : null,
+    footer: fromSettings ? receiptText(org.footer, 500) : '',
+    demoNotice: fromSettings && org.isDemo === true ? ORGANISATION_SETTINGS_MESSAGES.demoDocument : null,
   };
+}
+
+/** '80G approval (URN): AABTB1234CF20214 dated 28 March 2022, valid from 1 April 2022 to 31 March 2027'. */
+function eightyGApprovalLine(urn: string, org: ReceiptInput['organisation']): string {
+  const issued = formatSettingsDate(org.eightyGDate ?? null);
+  const from = formatSettingsDate(org.eightyGValidFrom ?? null);
+  const until = formatSettingsDate(org.eightyGValidUntil ?? null);
+  const validity = from && until ? `, valid from ${from} to ${until}` : from ? `, valid from ${from}` : '';
+  return `80G approval (URN): ${urn}${issued ? ` dated ${issued}` : ''}${validity}`;
 }

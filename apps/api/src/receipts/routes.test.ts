@@ -1,3 +1,4 @@
+import { DEMO_ORGANISATION_SETTINGS } from '@charity/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import {
   donations,
   mailOutbox,
   organisation,
+  organisationSettings,
   paymentAttempts,
   paymentFailures,
   receiptCounters,
@@ -167,21 +169,41 @@ describeEachDatabase('receipts (invoices)', (ctx) => {
     expect((await generateInvoice(app, april.donationId, april.intentId)).json().data.invoice.number).toBe('BBF/2025-26/000001');
   });
 
-  it('freezes what the receipt says when it is issued', async () => {
+  it('freezes what the receipt says when it is issued: the settings version in force and the contact details', async () => {
     const { donationId, intentId } = await donate(app, indianDonation());
     await ctx.database.db
       .insert(organisation)
       .values({ id: 1, name: 'Bright Beginnings Foundation', tagline: 't', description: 'd', email: 'accounts@charity.example', phones: { main: '+91 80 1111 2222', emergency_hotline: '' }, address: 'Old Address, Bengaluru', registrationNumber: '602 of 2019', taxApprovals: ['12A', '80G'] })
       .onConflictDoUpdate({ target: organisation.id, set: { address: 'Old Address, Bengaluru', email: 'accounts@charity.example' } });
+    const [version] = await ctx.database.db
+      .insert(organisationSettings)
+      .values({ settings: { ...DEMO_ORGANISATION_SETTINGS, address: { ...DEMO_ORGANISATION_SETTINGS.address, line1: '7, Old Street' } }, isDemo: false, createdBy: 'admin' })
+      .returning();
     await generateInvoice(app, donationId, intentId);
-    await ctx.database.db.update(organisation).set({ address: 'New Address, Mysuru' }).where(eq(organisation.id, 1));
+    await ctx.database.db.update(organisation).set({ email: 'new@charity.example' }).where(eq(organisation.id, 1));
+    await ctx.database.db.insert(organisationSettings).values({ settings: { ...DEMO_ORGANISATION_SETTINGS, eighty_g_number: 'AABTB1234CF20261' }, createdBy: 'admin' });
     const [receipt] = await ctx.database.db.select().from(receipts);
     expect(receipt!.details).toMatchObject({
-      organisation: { address: 'Old Address, Bengaluru', email: 'accounts@charity.example', registration: 'Registration No. 602 of 2019', taxApprovals: ['12A', '80G'] },
+      organisation: {
+        name: 'Bright Beginnings Foundation',
+        address: '7, Old Street, Indiranagar 1st Stage, Bengaluru, Karnataka 560038, India',
+        email: 'accounts@charity.example',
+        phone: '+91 80 1111 2222',
+        registration: 'Registration No. 602 of 2019',
+        taxApprovals: ['12A', '80G'],
+        settingsVersion: version!.id,
+        isDemo: false,
+        pan: 'AABTB1234C',
+        eightyGNumber: 'AABTB1234CF20214',
+        eightyGValidFrom: '2022-04-01',
+        eightyGValidUntil: '2027-03-31',
+        signatoryName: 'Anita Rao',
+      },
       donor: { fullName: 'Asha Verma', panNumber: 'ABCDE1234F', countryCode: 'IN' },
       donation: { amount: 1000, currency: 'INR', paymentIntentId: intentId },
     });
     await ctx.database.db.delete(organisation).where(eq(organisation.id, 1));
+    await ctx.database.db.delete(organisationSettings);
   });
 
   describe('with an SMTP server', () => {

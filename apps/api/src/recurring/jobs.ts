@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { remindExpiringCards } from './use-cases/card-reminders.js';
 import { mailQueuedNotes } from '../refunds/notes.js';
+import { mailQueuedStatements } from '../tax-year/statements.js';
 import { retryPendingRefunds } from '../refunds/use-cases.js';
 import { sendDailySummary } from '../notices/staff-notices.js';
 
@@ -35,6 +36,7 @@ export function startRecurringJobs(app: FastifyInstance, intervalMs = RECURRING_
       // Refunds: staff refunds the provider never answered are asked again; notes a crash left unmailed are mailed.
       await retryPendingRefunds(app);
       await mailQueuedNotes({ db: app.db, mailer: app.mailer, log: app.log });
+      await mailQueuedStatements({ db: app.db, mailer: app.mailer, log: app.log, publicBaseUrl: app.config.publicBaseUrl });
     } catch (error) {
       app.log.error({ err: error }, 'refund follow-up failed; the next run tries again');
     }

@@ -5,7 +5,7 @@ import { noteFacts, type NoteDetails } from './note-text.js';
 // rupee sign and donors' names need DejaVu Sans) and tagged like the receipt (headings, a table, decorations as
 // artifacts). Notes are rare, so they are drawn on the main thread, not in the receipts' worker.
 
-const COLOURS = { brand: '#1d4e89', text: '#1a1a1a', muted: '#4d4d4d', rule: '#b9c7d8' };
+const COLOURS = { brand: '#1d4e89', text: '#1a1a1a', muted: '#4d4d4d', rule: '#b9c7d8', warning: '#9b1c1c' };
 const MARGIN = 50;
 const LABEL_WIDTH = 170;
 
@@ -54,13 +54,17 @@ export async function renderNotePdf(details: NoteDetails, options: { compress?: 
 
   doc.font('Bold').fontSize(18).fillColor(COLOURS.brand).text(facts.organisation.name, left, MARGIN, { width, structParent: root, structType: 'H1' });
   doc.font('Regular').fontSize(9.5).fillColor(COLOURS.muted);
-  for (const line of [facts.organisation.address, `Email: ${facts.organisation.email}   Phone: ${facts.organisation.phone}`, facts.organisation.registration]) {
-    if (line) doc.text(line, left, doc.y, { width, structParent: root });
-  }
+  for (const line of facts.headerLines) doc.text(line, left, doc.y, { width, structParent: root });
   doc.moveDown(0.6);
   rule();
   doc.moveDown(0.9);
   doc.font('Bold').fontSize(15).fillColor(COLOURS.text).text(facts.title.toUpperCase(), left, doc.y, { width, align: 'center', structParent: root, structType: 'H2' });
+  if (facts.demoNotice) {
+    // Made-up details must never pass for real ones (as on the receipt).
+    doc.moveDown(0.2);
+    doc.font('Bold').fontSize(9.5).fillColor(COLOURS.warning).text(facts.demoNotice, left, doc.y, { width, align: 'center', structParent: root });
+    doc.fillColor(COLOURS.text);
+  }
   doc.moveDown(0.8);
 
   doc.font('Bold').fontSize(10.5).text('Issued to', left, doc.y, { width, structParent: root, structType: 'H3' });
@@ -90,7 +94,17 @@ export async function renderNotePdf(details: NoteDetails, options: { compress?: 
   doc.moveDown(0.8);
   doc.font('Regular').fontSize(10.5).fillColor(COLOURS.text).text(facts.statement, left, doc.y, { width, structParent: root, structType: 'P' });
   doc.moveDown(0.8);
-  doc.fontSize(9).fillColor(COLOURS.muted).text('This is a computer-generated note and needs no signature.', left, doc.y, { width, structParent: root, structType: 'P' });
+  if (facts.signatory) {
+    doc.fontSize(9).fillColor(COLOURS.muted).text('Authorised signatory', left, doc.y, { width, structParent: root, structType: 'P' });
+    doc.font('Bold').fontSize(10.5).fillColor(COLOURS.text).text(facts.signatory.name, left, doc.y, { width, structParent: root, structType: 'P' });
+    if (facts.signatory.title) doc.font('Regular').fontSize(10.5).text(facts.signatory.title, left, doc.y, { width, structParent: root, structType: 'P' });
+    doc.moveDown(0.6);
+  }
+  doc.font('Regular').fontSize(9).fillColor(COLOURS.muted).text('This is a computer-generated note and needs no signature.', left, doc.y, { width, structParent: root, structType: 'P' });
+  if (facts.footer) {
+    doc.moveDown(0.6);
+    doc.fontSize(8).text(facts.footer, left, doc.y, { width, structParent: root, structType: 'P' });
+  }
   root.end();
   doc.end();
   return done;

@@ -1,4 +1,4 @@
-import { financialYear, formatOrganisationAddress, ORGANISATION } from '@charity/domain';
+import { financialYear, ORGANISATION } from '@charity/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/open.js';
@@ -6,16 +6,17 @@ import { campaigns, receipts, refundNoteCounters, refunds } from '../db/schema.j
 import type { MailAttachment, Mailer, MailStatusChange } from '../mail/mailer.js';
 import { receiptInputFromDetails } from '../receipts/issuing.js';
 import { RECEIPT_PREFIX } from '../receipts/receipt-number.js';
-import { receiptText } from '../receipts/receipt-text.js';
+import { receiptOrganisationFromSettings, receiptText } from '../receipts/receipt-text.js';
+import { currentOrganisationSettings } from '../settings/repository.js';
 import { renderNotePdf } from './note-pdf.js';
 import { noteFileName, noteMail, type NoteDetails } from './note-text.js';
 import type { DonationRow, RefundRow, Tx } from './repository.js';
 
 // Credit and cancellation notes (docs/decisions/024-refunds.md): one per settled refund, numbered in the note series
 // of the financial year it is issued in ('BBF/CN/2026-27/000001'), in the transaction that settles the refund (the
-// counter row is held only until that commit, and a rollback leaves no gap). Its details are frozen from the
-// receipt it cancels or reduces (the donor and organisation as the receipt shows them), so the PDF is the same
-// whenever it is drawn. Mailed once to the donor after the commit; a mail a crash left 'queued' is sent by
+// counter row is held only until that commit, and a rollback leaves no gap). Its details are frozen: the donor as the
+// receipt it cancels or reduces shows them, and the organisation's legal and tax details in force when the note is
+// issued (docs/decisions/026-organisation-settings.md), so the PDF is the same whenever it is drawn. Mailed once to the donor after the commit; a mail a crash left 'queued' is sent by
 // mailQueuedNotes.
 
 export const NOTE_PREFIX = `${RECEIPT_PREFIX}/CN`;
@@ -43,6 +44,10 @@ export async function issueNote(tx: Tx, donation: DonationRow, refund: RefundRow
   const addressLines = frozen
     ? [frozen.donor.address, [frozen.donor.city, frozen.donor.state, frozen.donor.pincode].filter(Boolean).join(', '), frozen.donor.country]
     : [donation.donorAddress, [donation.donorCity, donation.donorState, donation.donorPincode].filter(Boolean).join(', '), donation.donorCountry];
+  // The note is a document of its own day: the organisation's legal and tax details in force now (the settings),
+  // with the contact details the receipt gave the donor (else the built-in ones).
+  const contact = frozen ? { email: frozen.organisation.email, phone: frozen.organisation.phone } : { email: ORGANISATION.email, phone: ORGANISATION.phones.main };
+  const org = receiptOrganisationFromSettings(await currentOrganisationSettings(tx), contact);
   const number = await nextNoteNumber(tx, financialYear(now));
   const details: NoteDetails = {
     number,
@@ -63,21 +68,24 @@ export async function issueNote(tx: Tx, donation: DonationRow, refund: RefundRow
       email: donation.donorEmail,
       addressLines: addressLines.map((line) => receiptText(line ?? '')).filter((line) => line.length > 0),
     },
-    organisation: frozen
-      ? {
-          name: frozen.organisation.name,
-          address: frozen.organisation.address,
-          email: frozen.organisation.email,
-          phone: frozen.organisation.phone,
-          registration: frozen.organisation.registration,
-        }
-      : {
-          name: ORGANISATION.name,
-          address: formatOrganisationAddress(ORGANISATION.address),
-          email: ORGANISATION.email,
-          phone: ORGANISATION.phones.main,
-          registration: ORGANISATION.registration,
-        },
+    organisation: {
+      name: org.name,
+      address: org.address,
+      email: org.email,
+      phone: org.phone,
+      registration: org.registration,
+      settingsVersion: org.settingsVersion,
+      isDemo: org.isDemo,
+      pan: org.pan,
+      twelveANumber: org.twelveANumber,
+      eightyGNumber: org.eightyGNumber,
+      eightyGDate: org.eightyGDate,
+      eightyGValidFrom: org.eightyGValidFrom,
+      eightyGValidUntil: org.eightyGValidUntil,
+      signatoryName: org.signatoryName,
+      signatoryTitle: org.signatoryTitle,
+      footer: org.footer,
+    },
   };
   const [issued] = await tx
     .update(refunds)

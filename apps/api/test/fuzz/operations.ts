@@ -1,8 +1,9 @@
-import { TEST_CARDS } from '@charity/domain';
+import { DEMO_ORGANISATION_SETTINGS, TEST_CARDS } from '@charity/domain';
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { indianDonation } from '../support/donations.js';
 import { illFormedMultipart, jsonBodies, multipartOf, mutated, nastyString, pathParam, pictureUploads, urlString, type FuzzBody } from './inputs.js';
+import { certificatePan, certificateUploads, certificateYear } from './certificate-inputs.js';
 
 // What the fuzz sends to each operation of the app: its path parameters, query keys and body, each built around a
 // valid value so that the generated requests reach past the first check and into the route's own validation.
@@ -227,6 +228,19 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
     // Small amounts of the world's donation (a share succeed until it is refunded in full), and bad ids and bodies.
     'POST /api/admin/donations/:id/refunds': { auth: 'admin', params: { id: id(world.donationId) }, body: jsonBodies({ amount_minor: 100, reason: 'Duplicate gift' }) },
     'GET /api/admin/refunds/:id/note.pdf': { auth: 'admin', params: { id: id(1) } },
+    'GET /api/admin/tax-year/:year': { auth: 'admin', params: { year: pathParam(fc.constantFrom('2026-27', '2025-26', '2099-00', '2025-2026', '2026-28')) } },
+    'GET /api/admin/tax-year/:year/form-10bd.csv': { auth: 'admin', params: { year: pathParam(fc.constantFrom('2026-27', '2025-26', '2099-00', '2025-2026')) } },
+    // Mostly bad years: an accepted run issues a statement (a PDF drawn and mailed) to each donor of the year without one.
+    'POST /api/admin/tax-year/:year/statements': { auth: 'admin', params: { year: pathParam(fc.constantFrom('2026-27', '2023-24'), 1) }, body: jsonBodies({}) },
+    'GET /api/admin/tax-year/:year/statement.pdf': { auth: 'admin', params: { year: pathParam(fc.constantFrom('2026-27', '2025-26')) }, query: { email: fc.constantFrom('asha.verma@example.org', 'ASHA.VERMA@example.org', 'nobody@example.org', '') } },
+    'POST /api/statements/request': { body: fc.integer({ min: 1, max: 1_000_000 }).chain((n) => jsonBodies({ email: n % 100 === 0 ? 'asha.verma@example.org' : `donor${n}@example.org`, financial_year: '2026-27' })) },
+    'GET /api/statements/:token.pdf': { params: { token: pathParam(fc.constantFrom('A'.repeat(43), 'x'.repeat(42), 'short')) } },
+    'POST /api/admin/tax-year/:year/certificates': { auth: 'admin', params: { year: certificateYear }, body: certificateUploads },
+    'GET /api/admin/tax-year/:year/certificates/:pan.pdf': { auth: 'admin', params: { year: certificateYear, pan: certificatePan } },
+    'POST /api/admin/tax-year/:year/certificates/send': { auth: 'admin', params: { year: certificateYear }, body: jsonBodies({}) },
+    // The demo values (valid) mutated: a share save a new version, the rest are refused field by field.
+    'GET /api/admin/settings/organisation': { auth: 'admin' },
+    'PUT /api/admin/settings/organisation': { auth: 'admin', body: jsonBodies({ ...DEMO_ORGANISATION_SETTINGS, address: { ...DEMO_ORGANISATION_SETTINGS.address } }) },
     'GET /api/admin/payment-attempts': { auth: 'admin', query: { ...pageQuery, q: fc.constantFrom('asha', '%', '_', '\\', 'example.org'), outcome: fc.constantFrom('', 'declined', 'failed', 'abandoned', 'blocked', 'DECLINED', 'other') } },
     'GET /api/admin/messages': { auth: 'admin', query: { ...pageQuery, status: statusFilter('unread', 'read', 'archived'), q: fc.constantFrom('Asha', '%') } },
     'GET /api/admin/messages/:id': { auth: 'admin', params: { id: id(world.messageId) } },

@@ -1,6 +1,6 @@
 import { lazy, Suspense, use, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { BackToTop, Footer, Header, Spinner, TestModeRibbon } from '@charity/ui';
+import { BackToTop, DEFAULT_NAV_ITEMS, Footer, Header, Spinner, TestModeRibbon } from '@charity/ui';
 import { LazyToaster } from './LazyToaster';
 import { ServerPaymentsModeContext } from './payments-mode';
 import { useRouteChangeFocus } from './use-route-change-focus';
@@ -20,6 +20,9 @@ function PaymentsModeRibbon() {
   );
 }
 
+// The footer's quick links, and where donors find their annual statement of donations (docs/decisions/027-tax-year.md).
+const FOOTER_LINKS = [...DEFAULT_NAV_ITEMS, { label: 'Donate', href: '/donate' }, { label: 'Annual statement', href: '/annual-statement' }];
+
 export function Layout() {
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
@@ -35,7 +38,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Footer links={FOOTER_LINKS} />
       <BackToTop />
       <LazyToaster />
     </>

@@ -31,6 +31,7 @@ describe('routes (spec section 2)', () => {
     ['/donate', 'Donate'],
     ['/events', 'Events'],
     ['/monthly-gift', 'Your monthly gift'],
+    ['/annual-statement', 'Annual statement of donations'],
   ])('%s renders its page (h1 containing "%s") inside <main>, between header and footer', async (path, heading) => {
     const html = await render(path);
     // A lazy page may stream after the layout (React moves it into <main> on load): search the whole document.
@@ -49,7 +50,7 @@ describe('routes (spec section 2)', () => {
     expect(main).toContain('Go Home');
   });
 
-  it.each(['/login', '/admin', '/admin/campaigns', '/admin/events', '/admin/donations', '/admin/recurring', '/admin/messages'])('%s first shows the Loading... spinner while auth resolves', async (path) => {
+  it.each(['/login', '/admin', '/admin/campaigns', '/admin/events', '/admin/donations', '/admin/recurring', '/admin/tax-year', '/admin/messages', '/admin/settings'])('%s first shows the Loading... spinner while auth resolves', async (path) => {
     const main = mainOf(await render(path));
     expect(main).toContain('role="status"');
     expect(main).toContain('Loading...');

@@ -14,13 +14,16 @@ const DonatePage = lazy(() => import('../pages/Donate'));
 const EventsPage = lazy(() => import('../pages/Events'));
 const LoginPage = lazy(() => import('../pages/Login'));
 const MonthlyGiftPage = lazy(() => import('../pages/MonthlyGift'));
+const AnnualStatementPage = lazy(() => import('../pages/AnnualStatement'));
 const AdminShell = lazy(() => import('./AdminShell'));
 const AdminDashboardPage = lazy(() => import('../pages/AdminDashboard'));
 const AdminCampaignsPage = lazy(() => import('../pages/AdminCampaigns'));
 const AdminEventsPage = lazy(() => import('../pages/AdminEvents'));
 const AdminDonationsPage = lazy(() => import('../pages/AdminDonations'));
 const AdminRecurringPage = lazy(() => import('../pages/AdminRecurring'));
+const AdminTaxYearPage = lazy(() => import('../pages/AdminTaxYear'));
 const AdminMessagesPage = lazy(() => import('../pages/AdminMessages'));
+const AdminSettingsPage = lazy(() => import('../pages/AdminSettings'));
 const NotFoundPage = lazy(() => import('../pages/NotFound'));
 
 /** The route table of spec section 2, with the admin console (docs/decisions/005-admin-console.md) under /admin. */
@@ -35,6 +38,7 @@ export function AppRoutes() {
         <Route path="donate" element={<DonatePage />} />
         <Route path="events" element={<EventsPage />} />
         <Route path="monthly-gift" element={<MonthlyGiftPage />} />
+        <Route path="annual-statement" element={<AnnualStatementPage />} />
         <Route element={<GuestOnlyRoute />}>
           <Route path="login" element={<LoginPage />} />
         </Route>
@@ -45,7 +49,9 @@ export function AppRoutes() {
             <Route path="events" element={<AdminEventsPage />} />
             <Route path="donations" element={<AdminDonationsPage />} />
             <Route path="recurring" element={<AdminRecurringPage />} />
+            <Route path="tax-year" element={<AdminTaxYearPage />} />
             <Route path="messages" element={<AdminMessagesPage />} />
+            <Route path="settings" element={<AdminSettingsPage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

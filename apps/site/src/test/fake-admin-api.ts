@@ -2,17 +2,23 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   DASHBOARD_PERIOD_DAYS,
+  DEMO_ORGANISATION_SETTINGS,
+  ORGANISATION_SETTINGS_MESSAGES,
   REFUND_MESSAGES,
   donationCsvFileName,
   donationDateRangeError,
   isDashboardPeriod,
+  normaliseOrganisationSettings,
   refundNoteKind,
   refundRequestError,
+  validateOrganisationSettings,
   type AdminContactMessage,
   type AdminPaymentAttempt,
   type AdminDonationDetail,
   type ContactMessageStatus,
   type OutboxMail,
+  type OrganisationSettings,
+  type OrganisationSettingsVersion,
 } from '@charity/domain';
 import type { CampaignReply } from '@charity/domain/contract';
 
@@ -178,6 +184,8 @@ export async function startFakeAdminApi() {
     nextId: 100,
     /** Credit and cancellation notes issued so far (their numbers run on). */
     notesIssued: 0,
+    /** Saved organisation settings, newest first; none: the demonstration values as version 0. */
+    organisationSettings: [] as OrganisationSettingsVersion[],
   };
   const hits: Hit[] = [];
   const failures = new Map<string, Failure>();
@@ -378,6 +386,25 @@ export async function startFakeAdminApi() {
       return reply(res, 200, { success: true, message: 'Message updated', data: { message: { ...message } } });
     }
 
+    if (path === '/api/admin/settings/organisation' && (method === 'GET' || method === 'PUT')) {
+      const inForce = (): OrganisationSettingsVersion =>
+        state.organisationSettings[0] ?? { version: 0, settings: DEMO_ORGANISATION_SETTINGS, is_demo: true, created_at: new Date(0).toISOString(), created_by: null };
+      const answer = (message?: string) => reply(res, 200, { success: true, ...(message ? { message } : {}), data: { current: inForce(), history: state.organisationSettings } });
+      if (method === 'GET') return answer();
+      // As the API: normalised, checked with the domain's rules (its 'today' the fake's), a new version unless unchanged.
+      // The hit's body is kept as latin1 (for multipart); JSON is UTF-8 (the footer's ’, a name's accents).
+      const settings = normaliseOrganisationSettings(JSON.parse(Buffer.from(body, 'latin1').toString('utf8')) as OrganisationSettings);
+      const errors = validateOrganisationSettings(settings, '2026-11-22');
+      if (Object.keys(errors).length > 0) return reply(res, 400, { success: false, message: Object.values(errors)[0], errors });
+      const current = inForce();
+      if (!current.is_demo && JSON.stringify(normaliseOrganisationSettings(current.settings)) === JSON.stringify(settings)) {
+        return answer(ORGANISATION_SETTINGS_MESSAGES.unchanged);
+      }
+      const created_at = `2026-11-22T0${Math.min(9, state.organisationSettings.length)}:30:00.000Z`;
+      state.organisationSettings = [{ version: current.version + 1, settings, is_demo: false, created_at, created_by: 'admin' }, ...state.organisationSettings];
+      return answer(ORGANISATION_SETTINGS_MESSAGES.saved);
+    }
+
     if (method === 'GET' && path === '/api/admin/outbox') {
       const { items, meta } = pageOf([...state.outbox].sort((a, b) => b.id - a.id), query);
       return reply(res, 200, { success: true, data: { mails: items, smtp_configured: state.smtpConfigured }, meta });
@@ -430,6 +457,7 @@ export async function startFakeAdminApi() {
       state.smtpConfigured = false;
       state.nextId = 100;
       state.notesIssued = 0;
+      state.organisationSettings = [];
       hits.length = 0;
       failures.clear();
     },

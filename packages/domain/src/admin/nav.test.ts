@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_NAV, activeAdminNav } from './nav';
 
 describe('ADMIN_NAV', () => {
-  it('lists the admin screens in order (issue 6, and monthly gifts after donations), each under /admin', () => {
+  it('lists the admin screens in order (issue 6, monthly gifts after donations, settings last), each under /admin', () => {
     expect(ADMIN_NAV.map((item) => [item.label, item.to])).toEqual([
       ['Dashboard', '/admin'],
       ['Campaigns', '/admin/campaigns'],
       ['Events', '/admin/events'],
       ['Donations', '/admin/donations'],
       ['Monthly gifts', '/admin/recurring'],
+      ['Tax year', '/admin/tax-year'],
       ['Messages', '/admin/messages'],
+      ['Settings', '/admin/settings'],
     ]);
   });
 });
@@ -29,7 +31,9 @@ describe('activeAdminNav', () => {
     expect(label('/admin/events')).toBe('Events');
     expect(label('/admin/donations/42')).toBe('Donations');
     expect(label('/admin/recurring')).toBe('Monthly gifts');
+    expect(label('/admin/tax-year')).toBe('Tax year');
     expect(label('/admin/messages/7/reply')).toBe('Messages');
+    expect(label('/admin/settings')).toBe('Settings');
   });
 
   it('marks nothing for paths outside the admin area or that only share a prefix', () => {

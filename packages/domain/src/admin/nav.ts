@@ -7,7 +7,9 @@ export const ADMIN_NAV = [
   { label: 'Events', to: '/admin/events' },
   { label: 'Donations', to: '/admin/donations' },
   { label: 'Monthly gifts', to: '/admin/recurring' },
+  { label: 'Tax year', to: '/admin/tax-year' },
   { label: 'Messages', to: '/admin/messages' },
+  { label: 'Settings', to: '/admin/settings' },
 ] as const;
 
 export type AdminNavItem = (typeof ADMIN_NAV)[number];

@@ -12,3 +12,6 @@ export * from './donations';
 export * from './recurring';
 export * from './attempts';
 export * from './refunds';
+export * from './tax-certificates';
+export * from './tax-year';
+export * from './organisation-settings';

@@ -87,6 +87,12 @@ export {
 export { MessagesInbox, MESSAGES_INBOX_TEXT, type MessagesInboxProps } from './messages/MessagesInbox';
 export { OutboxList, OUTBOX_TEXT, type OutboxListProps } from './messages/OutboxList';
 
+// settings
+export { OrganisationSettingsForm, ORGANISATION_SETTINGS_FORM_TEXT, settingsVersionText, footerCountText, type OrganisationSettingsFormProps } from './settings/OrganisationSettingsForm';
+
+// tax-year
+export * from './tax-year';
+
 // shared
 export { ConfirmDialog, type ConfirmDialogProps } from './shared/ConfirmDialog';
 export { Pagination, PAGINATION_TEXT, pageOfText, type PaginationProps } from './shared/Pagination';

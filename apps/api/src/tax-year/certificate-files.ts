@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+// Where uploaded Form 10BE certificates are kept: DATA_DIR/certificates/<year>/<PAN>-<random>.pdf. Private files (a
+// donor's PAN, name, address and gift), so never under DATA_DIR/uploads, which is served to anyone; the app's
+// FileStorage is for public pictures only. Each upload writes new names (a replaced certificate's old file is removed
+// only after the database has the new one), so a failed upload never leaves a row pointing at a changed file.
+
+/** The storage key: year and PAN as validated, and a random part. The only keys read() and remove() act on. */
+const KEY = /^(\d{4}-\d{2})\/([A-Z]{5}[0-9]{4}[A-Z])-([0-9a-f]{24})\.pdf$/;
+
+export function certificatesDir(dataDir: string): string {
+  return path.join(dataDir, 'certificates');
+}
+
+export class CertificateFiles {
+  constructor(private readonly dir: string) {}
+
+  private pathOf(key: string): string | null {
+    return KEY.test(key) ? path.join(this.dir, ...key.split('/')) : null;
+  }
+
+  /** Writes a certificate under a new key (via a temporary name and a rename: never half a file at a key). */
+  async save(year: string, pan: string, data: Uint8Array): Promise<string> {
+    const key = `${year}/${pan}-${randomBytes(12).toString('hex')}.pdf`;
+    const file = this.pathOf(key);
+    if (!file) throw new Error(`Invalid certificate key ${JSON.stringify(key)}.`);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.partial`;
+    try {
+      await writeFile(temporary, data);
+      await rename(temporary, file);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    return key;
+  }
+
+  /** The file's bytes, or null when the key is not one of ours or the file is gone. */
+  async read(key: string): Promise<Buffer | null> {
+    const file = this.pathOf(key);
+    if (!file) return null;
+    try {
+      return await readFile(file);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    const file = this.pathOf(key);
+    if (file) await rm(file, { force: true });
+  }
+}
