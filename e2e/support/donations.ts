@@ -46,7 +46,7 @@ export async function donateByApi(
   request: APIRequestContext,
   data: ReturnType<typeof donationData> = donationData(),
   options: { receipt?: boolean } = {},
-): Promise<{ donationId: number; paymentIntentId: string }> {
+): Promise<{ donationId: number; paymentIntentId: string; receiptNumber: string | null }> {
   const card = TEST_CARDS.visa.paymentMethod;
   const created = await request.post('/api/payments/create-intent', { data: { donation_data: data, payment_method_id: card } });
   expect(created.status(), await created.text()).toBe(200);
@@ -58,9 +58,11 @@ export async function donateByApi(
   });
   expect([200, 201], await saved.text()).toContain(saved.status());
   const donationId = ((await saved.json()) as { data: { donation: { id: number } } }).data.donation.id;
+  let receiptNumber: string | null = null;
   if (options.receipt !== false) {
     const invoice = await request.post('/api/invoices/generate-and-send', { data: { donation_id: donationId, payment_intent_id } });
     expect(invoice.status(), await invoice.text()).toBe(200);
+    receiptNumber = ((await invoice.json()) as { data: { invoice: { number: string } } }).data.invoice.number;
   }
-  return { donationId, paymentIntentId: payment_intent_id };
+  return { donationId, paymentIntentId: payment_intent_id, receiptNumber };
 }
