@@ -43,7 +43,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     // The domain's sources, not its one-file dist: Rollup then keeps only the rules each chunk uses, so a rule
     // needed by one admin page no longer rides in every visitor's first download (decision 001, amended).
-    alias: [{ find: /^@charity\/domain$/, replacement: fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url)) }],
+    // The UI library's sources likewise: its dist bundles the whole domain into one chunk every component imports
+    // (it must, for partners who install it alone), which would put every admin screen's messages in the first
+    // download. The site still loads the built stylesheet (@charity/ui/styles.css); pack-test checks the dist.
+    alias: [
+      { find: /^@charity\/domain$/, replacement: fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url)) },
+      { find: /^@charity\/ui$/, replacement: fileURLToPath(new URL('../../packages/ui/src/index.ts', import.meta.url)) },
+    ],
   },
   server: {
     proxy: {
