@@ -65,12 +65,22 @@ test('staff set the 80G number, the next receipt carries it, Form 10BD lists the
   await expect(receiptText).toContainText(`80G approval (URN): ${NEW_URN}`);
   await expect(receiptText).toContainText(`PAN: ${pan}`);
 
-  // The financial year: the donor is listed with the PAN; Form 10BD downloads as the portal's CSV.
+  // A donor who gave no PAN is listed to chase; their PAN, once it arrives, is recorded here.
+  const laterEmail = `tax-year-later-${stamp}@example.org`;
+  await donateByApi(request, donationData({ donor: { full_name: 'Ritu Sharma', email: laterEmail, pan_number: '' }, amount: 800 }));
+
+  // The financial year: the donors are listed; Form 10BD downloads as the portal's CSV.
   const year = financialYear(new Date());
   await page.goto(`/admin/tax-year?year=${year}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Tax year' })).toBeVisible();
   const yearToasts = await recordToasts(page);
   await expect(page.getByRole('table')).toContainText(email);
+  await page.getByRole('button', { name: 'Add PAN for Ritu Sharma' }).click();
+  const panDialog = page.getByRole('dialog', { name: 'Add PAN for Ritu Sharma' });
+  await panDialog.getByRole('textbox', { name: 'PAN' }).fill('BQRPS4321K');
+  await panDialog.getByRole('button', { name: 'Save PAN' }).click();
+  await expect(panDialog).toBeHidden();
+  await expect.poll(yearToasts).toContain('PAN recorded for Ritu Sharma. They are now in Form 10BD.');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export Form 10BD (CSV)' }).click();
   const file = await download;
@@ -82,6 +92,8 @@ test('staff set the 80G number, the next receipt carries it, Form 10BD lists the
   expect(row).toMatch(
     new RegExp(`^\\d+,,1,${pan},Section 80G,${NEW_URN},\\d{2}-\\d{2}-\\d{4},Anil Pereira,"7, Church Street, Bengaluru, Karnataka, 560001",Others,Electronic modes including account payee cheque/draft,1500$`),
   );
+
+  expect(lines.find((line) => line.includes('BQRPS4321K'))).toMatch(/,1,BQRPS4321K,Section 80G,.*,Ritu Sharma,.*,800$/);
 
   // Annual statements: mailed to the year's donors; this donor's is in the outbox with its PDF.
   await page.getByRole('button', { name: 'Mail annual statements' }).click();

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { TAX_YEAR_MESSAGES, type TaxYearDonor } from '@charity/domain';
 import { TaxDonorsTable } from '@charity/ui';
 import { DESKTOP_1280, PHONE_375, fitsWindow } from './support/admin-fixtures-console';
 import { componentDocs } from './support/docs';
-import { ASHA, PRIYA, RAHUL, TAX_YEAR_DONORS, VIKRAM } from './support/tax-year-fixtures';
+import { ASHA, MEERA, PRIYA, RAHUL, TAX_YEAR_DONORS, VIKRAM } from './support/tax-year-fixtures';
 
 const meta = {
   title: 'Admin/Tax year/TaxDonorsTable',
@@ -11,13 +13,15 @@ const meta = {
   parameters: {
     docs: componentDocs({
       summary:
-        "The donors of a financial year on /admin/tax-year: PAN (or 'No PAN — ask the donor', highlighted), donations, net amount, where their annual statement and Form 10BE certificate stand, and their PDFs. 'Without PAN' narrows the list to the donors staff must chase.",
+        "The donors of a financial year on /admin/tax-year: PAN (or 'No PAN — ask the donor', highlighted), donations, net amount, where their annual statement and Form 10BE certificate stand, and their PDFs. 'Without PAN' narrows the list to the donors staff must chase; 'Add PAN' records the PAN one of them sent (AddPanDialog), and the dialog closes once the page gives that donor a PAN.",
       usage: `<TaxDonorsTable financialYear="2026-27" donors={summary.donors} busyEmail={downloading}
-  onDownloadStatement={statementPdf} onDownloadCertificate={certificatePdf} />`,
+  onDownloadStatement={statementPdf} onDownloadCertificate={certificatePdf}
+  onSavePan={savePan} savingPanEmail={savingPanEmail} panError={panError} onPanDialogClose={clearPanError} />`,
       a11y: [
         "'All donors' and 'Without PAN' are toggle buttons (`aria-pressed`) in a labelled group; 'Without PAN' is described by why those donors matter.",
         'The table is captioned with the year and scrolls sideways, when it must, inside a keyboard-focusable region of the same name; a missing value reads \'None\'.',
-        "Each PDF button names its donor ('Statement (PDF) of Asha Rao').",
+        "Each PDF button names its donor ('Statement (PDF) of Asha Rao'), and so does 'Add PAN for Priya Nair'.",
+        "Once a PAN is recorded the dialog closes and focus goes to the donor's row (the 'Add PAN' button that opened it is gone).",
       ],
     }),
   },
@@ -27,6 +31,8 @@ const meta = {
     busyEmail: null,
     onDownloadStatement: fn(),
     onDownloadCertificate: fn(),
+    onSavePan: fn(),
+    onPanDialogClose: fn(),
   },
 } satisfies Meta<typeof TaxDonorsTable>;
 export default meta;
@@ -87,6 +93,85 @@ export const BusyDonor: Story = {
     await expect(priya).toHaveAttribute('aria-busy', 'true');
     await expect(within(priya).getByRole('button', { name: 'Statement (PDF) of Priya Nair' })).toBeDisabled();
     await expect(canvas.getByRole('button', { name: 'Statement (PDF) of Asha Rao' })).toBeEnabled();
+  },
+};
+
+const body = within(document.body);
+
+/** A donor without a PAN has 'Add PAN': it opens the dialog, and the PAN typed comes out with their address. */
+export const AddPan: Story = {
+  ...DESKTOP_1280,
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('button', { name: 'Add PAN for Meera Iyer' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Add PAN for Asha Rao' })).toBeNull();
+    await expect(canvas.getAllByRole('button', { name: /^Add PAN for / })).toHaveLength(2);
+    await userEvent.click(canvas.getByRole('button', { name: 'Add PAN for Priya Nair' }));
+    const dialog = await body.findByRole('dialog', { name: 'Add PAN for Priya Nair' });
+    await waitFor(() => expect(dialog).toBeVisible());
+    const pan = within(dialog).getByRole('textbox', { name: 'PAN' });
+    await waitFor(() => expect(pan).toHaveFocus());
+    await userEvent.type(pan, 'abcpn1234q');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save PAN' }));
+    await expect(args.onSavePan).toHaveBeenCalledOnce();
+    await expect(args.onSavePan).toHaveBeenCalledWith('priya.nair@example.org', 'ABCPN1234Q');
+    await expect(args.onPanDialogClose).not.toHaveBeenCalled();
+  },
+};
+
+/** The page records the PAN: the dialog closes, Priya's row shows it, and focus is on her row. */
+export const PanRecorded: Story = {
+  ...DESKTOP_1280,
+  tags: ['!visual'], // The table as Default shows it with one more PAN: the play function checks the change and the focus.
+  render: function Render(args) {
+    const [donors, setDonors] = useState<readonly TaxYearDonor[]>(args.donors);
+    return (
+      <TaxDonorsTable
+        {...args}
+        donors={donors}
+        onSavePan={(email, pan) => {
+          args.onSavePan(email, pan);
+          setDonors((list) => list.map((donor) => (donor.email === email ? { ...donor, pan } : donor)));
+        }}
+      />
+    );
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Add PAN for Priya Nair' }));
+    const dialog = await body.findByRole('dialog', { name: 'Add PAN for Priya Nair' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'PAN' }), 'ABCPN1234Q');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save PAN' }));
+    await expect(args.onSavePan).toHaveBeenCalledOnce();
+    await expect(args.onSavePan).toHaveBeenCalledWith('priya.nair@example.org', 'ABCPN1234Q');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    const priya = rowsOf(canvas)[2]!;
+    await expect(within(priya).getByRole('rowheader')).toHaveTextContent('Priya Nairpriya.nair@example.org');
+    await expect(priya.querySelector('.cs-tax-donors__pan')).toHaveTextContent(/^ABCPN1234Q$/);
+    await expect(priya).not.toHaveClass('cs-tax-donors__row--no-pan');
+    await waitFor(() => expect(within(priya).getByRole('rowheader')).toHaveFocus());
+    await expect(canvas.getByRole('button', { name: 'Without PAN (1)' })).toBeVisible();
+    await expect(args.onPanDialogClose).not.toHaveBeenCalled();
+  },
+};
+
+/** The page's refusal is shown in the open dialog; saving waits; closing it tells the page. */
+export const PanRefused: Story = {
+  ...DESKTOP_1280,
+  tags: ['!visual'], // The dialog's alert is AddPanDialog's ServerRefused: the play function checks it is passed on.
+  args: { panError: TAX_YEAR_MESSAGES.donorNotFound, savingPanEmail: MEERA.email },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Add PAN for Priya Nair' }));
+    let dialog = within(await body.findByRole('dialog', { name: 'Add PAN for Priya Nair' }));
+    await expect(dialog.getByRole('alert')).toHaveTextContent(TAX_YEAR_MESSAGES.donorNotFound);
+    await expect(dialog.getByRole('button', { name: 'Save PAN' })).toBeEnabled();
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await expect(args.onPanDialogClose).toHaveBeenCalledOnce();
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Add PAN for Priya Nair' })).toHaveFocus());
+    // Meera's PAN is the one being saved: her dialog waits.
+    await userEvent.click(canvas.getByRole('button', { name: 'Add PAN for Meera Iyer' }));
+    dialog = within(await body.findByRole('dialog', { name: 'Add PAN for Meera Iyer' }));
+    await expect(dialog.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    await expect(args.onSavePan).not.toHaveBeenCalled();
   },
 };
 

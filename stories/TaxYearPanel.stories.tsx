@@ -24,12 +24,13 @@ const meta = {
       usage: `<TaxYearPanel years={financialYearsUpTo(new Date())} year={year} onYearChange={setYear} status={status}
   summary={summary} loadError={loadError} onRetry={reload} busy={busy} message={message} uploadResult={result}
   onExport={exportCsv} onMailStatements={mailStatements} onUpload={upload} onSendCertificates={sendCertificates}
-  onDownloadStatement={statementPdf} onDownloadCertificate={certificatePdf} />`,
+  onDownloadStatement={statementPdf} onDownloadCertificate={certificatePdf}
+  onSavePan={savePan} savingPanEmail={savingPanEmail} panError={panError} onPanDialogClose={clearPanError} />`,
       a11y: [
         'The year is a labelled select; the figures are a description list in a named region; each part of the screen is a section named by its h2.',
         "A success is announced from a `role=\"status\"` region that is always present in the action's section; a refusal is a `role=\"alert\"` there. An upload's refusal sits under the ZIP field (`aria-invalid`, `aria-describedby`).",
         'While an action runs its button is busy and the other actions and the year select are disabled.',
-        'The donors table scrolls sideways on a phone inside a named, keyboard-focusable region; each PDF button names its donor.',
+        "The donors table scrolls sideways on a phone inside a named, keyboard-focusable region; each PDF button and 'Add PAN' names its donor.",
       ],
     }),
   },
@@ -51,6 +52,7 @@ const meta = {
     onSendCertificates: fn(),
     onDownloadStatement: fn(),
     onDownloadCertificate: fn(),
+    onSavePan: fn(),
   },
 } satisfies Meta<typeof TaxYearPanel>;
 export default meta;
@@ -115,7 +117,7 @@ export const Default: Story = {
     ]);
     await expect(cells(rows[2]!)).toEqual([
       'Priya Nairpriya.nair@example.org',
-      'No PAN — ask the donor',
+      'No PAN — ask the donorAdd PAN for Priya Nair',
       '2',
       '₹10,000.50',
       'Failed5 Apr 2027, 10:00',
@@ -206,11 +208,27 @@ export const WithoutPanDonors: Story = {
     await expect(canvas.getByRole('button', { name: 'All donors (5)' })).toHaveAttribute('aria-pressed', 'false');
     const rows = rowsOf(canvas);
     await expect(rows.map((row) => cells(row).slice(0, 2))).toEqual([
-      ['Priya Nairpriya.nair@example.org', 'No PAN — ask the donor'],
-      ['Meera Iyermeera.iyer@example.org', 'No PAN — ask the donor'],
+      ['Priya Nairpriya.nair@example.org', 'No PAN — ask the donorAdd PAN for Priya Nair'],
+      ['Meera Iyermeera.iyer@example.org', 'No PAN — ask the donorAdd PAN for Meera Iyer'],
     ]);
     for (const row of rows) await expect(row).toHaveClass('cs-tax-donors__row--no-pan');
     show(canvas.getByRole('region', { name: 'Donors of 2026-27' }));
+  },
+};
+
+/** 'Add PAN' in the donors table: the PAN comes out with the donor's address; the page's refusal shows in the dialog. */
+export const AddPan: Story = {
+  ...DESKTOP_1280,
+  tags: ['!visual'], // The dialog is AddPanDialog's and the table TaxDonorsTable's: the play function checks they are wired.
+  args: { panError: TAX_YEAR_MESSAGES.donorNotFound },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Add PAN for Meera Iyer' }));
+    const dialog = within(await within(document.body).findByRole('dialog', { name: 'Add PAN for Meera Iyer' }));
+    await expect(dialog.getByRole('alert')).toHaveTextContent(TAX_YEAR_MESSAGES.donorNotFound);
+    await userEvent.type(dialog.getByRole('textbox', { name: 'PAN' }), 'AFZPS7789Q');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save PAN' }));
+    await expect(args.onSavePan).toHaveBeenCalledOnce();
+    await expect(args.onSavePan).toHaveBeenCalledWith('meera.iyer@example.org', 'AFZPS7789Q');
   },
 };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PAN_MESSAGE } from './validation/pan';
 import {
   financialYearDays,
   financialYearLabel,
@@ -96,6 +97,13 @@ describe('messages', () => {
     expect(TAX_YEAR_MESSAGES.approvalNotCovering('April 2026 – March 2027')).toBe(
       'The 80G approval on file is not valid for the whole of April 2026 – March 2027. Check its dates in Settings before filing.',
     );
+  });
+
+  it('say whose PAN staff recorded, and refuse a malformed PAN in the donation form’s words', () => {
+    expect(TAX_YEAR_MESSAGES.panSaved('Priya Nair')).toBe('PAN recorded for Priya Nair. They are now in Form 10BD.');
+    expect(TAX_YEAR_MESSAGES.panInvalid).toBe('Please enter a valid PAN (e.g., ABCDE1234F)');
+    expect(TAX_YEAR_MESSAGES.panInvalid).toBe(PAN_MESSAGE);
+    expect(TAX_YEAR_MESSAGES.donorNotFound).toBe('No donor with this email address made a donation eligible under 80G in this financial year.');
   });
 
   it('answer a statement request the same way whoever asks, naming how long the link works', () => {

@@ -1,4 +1,5 @@
 import { financialYear } from './organisation-time';
+import { PAN_MESSAGE } from './validation/pan';
 
 /**
  * The Indian financial year's duties (docs/decisions/027-tax-year.md): Form 10BD (the statement of donations an
@@ -161,6 +162,11 @@ export const TAX_YEAR_MESSAGES = {
     `${matched} ${matched === 1 ? 'certificate' : 'certificates'} matched, ${notMatched} not matched.`,
   certificateNotFound: 'No certificate has been uploaded for this donor in this financial year.',
   certificatesTooMany: 'Too many certificate uploads or sends in a minute. Please wait a moment and try again.',
+  /** Staff recorded the PAN a donor sent: their gifts of the year are now Form 10BD's. */
+  panSaved: (name: string) => `PAN recorded for ${name}. They are now in Form 10BD.`,
+  panInvalid: PAN_MESSAGE,
+  /** Not statementNotFound: a donor from abroad gave, but nothing of theirs is eligible, so there is no PAN to record. */
+  donorNotFound: 'No donor with this email address made a donation eligible under 80G in this financial year.',
 } as const;
 
 export const STATEMENT_REQUEST_MESSAGES = {

@@ -1,12 +1,17 @@
 import {
+  EMAIL_MAX_LENGTH,
   financialYearDays,
   isFinancialYear,
   isValidEmail,
+  isValidPan,
+  normalisePan,
   organisationDayStart,
   STATEMENT_REQUEST_MESSAGES,
   TAX_YEAR_MESSAGES,
 } from '@charity/domain';
 import {
+  DonorPanBody,
+  DonorPanReply,
   ErrorReply,
   errorReplies,
   Form10bdCsv,
@@ -25,6 +30,7 @@ import { Type } from 'typebox';
 import { noStore } from '../admin/admin-routes.js';
 import { formError, HttpError } from '../http-errors.js';
 import { currentOrganisationSettings } from '../settings/repository.js';
+import { recordDonorPan } from './donor-pan.js';
 import { form10bdCsv, form10bdDonors, form10bdFileName } from './form-10bd.js';
 import { eligibleDonors } from './repository.js';
 import { renderStatementPdf } from './statement-pdf.js';
@@ -38,6 +44,7 @@ import { taxYearSummary } from './summary.js';
 //     GET  /admin/tax-year/:year/form-10bd.csv         Form 10BD Part B for the portal's bulk upload
 //     POST /admin/tax-year/:year/statements            issue and mail the year's annual statements
 //     GET  /admin/tax-year/:year/statement.pdf?email=  one donor's statement (the latest issued, else as it stands)
+//     PUT  /admin/tax-year/:year/donors/pan {email, pan} record the PAN a donor sent on their eligible donations
 //   Donors (no account):
 //     POST /statements/request {email, financial_year} mails a link if that address gave that year; same answer always
 //     GET  /statements/:token.pdf                      the statement a mailed link opens (7 days)
@@ -171,6 +178,36 @@ export async function taxYearRoutes(app: FastifyInstance) {
         (await latestStatement(app.db, year, email)) ?? (await statementDetails(app.db, year, email, await currentOrganisationSettings(app.db), new Date()));
       if (!details) throw new HttpError(404, TAX_YEAR_MESSAGES.statementNotFound);
       return sendPdf(reply, await renderStatementPdf(details), statementFileName(year), 'attachment');
+    },
+  );
+
+  app.put<{ Params: TaxYearParams; Body: DonorPanBody }>(
+    '/admin/tax-year/:year/donors/pan',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "Record the PAN a donor sent on their donations of the year eligible under 80G, so Form 10BD reports them",
+        params: TaxYearParams,
+        body: FormBody(DonorPanBody, STATEMENT_BODY_MESSAGE),
+        response: { 200: DonorPanReply, ...errorReplies(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const year = checkedYear(request.params.year);
+      const body = request.body as { email?: unknown; pan?: unknown };
+      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      const pan = normalisePan(typeof body.pan === 'string' ? body.pan : null);
+      const errors: Record<string, string> = {};
+      if (email.length > EMAIL_MAX_LENGTH || !isValidEmail(email)) errors.email = STATEMENT_REQUEST_MESSAGES.emailInvalid;
+      if (!isValidPan(pan)) errors.pan = TAX_YEAR_MESSAGES.panInvalid;
+      if (Object.keys(errors).length > 0) throw formError(errors);
+      const changed = await recordDonorPan(app.db, year, email, pan);
+      if (changed === 0) throw new HttpError(404, TAX_YEAR_MESSAGES.donorNotFound);
+      // Who did it and how much changed; never the PAN (nor the donor's address), which the logs must not keep.
+      request.log.info({ admin: request.auth?.user.id, staff: request.auth?.user.username, financialYear: year, donations: changed }, 'donor PAN recorded by staff');
+      const summary = await taxYearSummary(app.db, year);
+      const name = summary.donors.find((donor) => donor.email === email)?.name || email;
+      return { success: true, message: TAX_YEAR_MESSAGES.panSaved(name), data: summary };
     },
   );
 

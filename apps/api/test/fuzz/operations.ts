@@ -233,6 +233,9 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
     // Mostly bad years: an accepted run issues a statement (a PDF drawn and mailed) to each donor of the year without one.
     'POST /api/admin/tax-year/:year/statements': { auth: 'admin', params: { year: pathParam(fc.constantFrom('2026-27', '2023-24'), 1) }, body: jsonBodies({}) },
     'GET /api/admin/tax-year/:year/statement.pdf': { auth: 'admin', params: { year: pathParam(fc.constantFrom('2026-27', '2025-26')) }, query: { email: fc.constantFrom('asha.verma@example.org', 'ASHA.VERMA@example.org', 'nobody@example.org', '') } },
+    // The world's donor and the PAN they gave (an accepted write leaves it, so the certificates still match); mutated
+    // PANs, addresses and years are refused without a change.
+    'PUT /api/admin/tax-year/:year/donors/pan': { auth: 'admin', params: { year: pathParam(fc.constantFrom('2026-27', '2025-26', '2099-00', '2025-2026')) }, body: jsonBodies({ email: 'asha.verma@example.org', pan: 'ABCDE1234F' }) },
     'POST /api/statements/request': { body: fc.integer({ min: 1, max: 1_000_000 }).chain((n) => jsonBodies({ email: n % 100 === 0 ? 'asha.verma@example.org' : `donor${n}@example.org`, financial_year: '2026-27' })) },
     'GET /api/statements/:token.pdf': { params: { token: pathParam(fc.constantFrom('A'.repeat(43), 'x'.repeat(42), 'short')) } },
     'POST /api/admin/tax-year/:year/certificates': { auth: 'admin', params: { year: certificateYear }, body: certificateUploads },

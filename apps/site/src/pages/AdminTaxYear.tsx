@@ -33,6 +33,8 @@ export default function AdminTaxYearPage() {
   const message = useAdminTaxYearStore((s) => s.message);
   const uploadResult = useAdminTaxYearStore((s) => s.uploadResult);
   const downloadingEmail = useAdminTaxYearStore((s) => s.downloadingEmail);
+  const savingPanEmail = useAdminTaxYearStore((s) => s.savingPanEmail);
+  const panError = useAdminTaxYearStore((s) => s.panError);
   const {
     load,
     reload,
@@ -42,6 +44,8 @@ export default function AdminTaxYearPage() {
     sendCertificates,
     downloadStatement,
     downloadCertificate,
+    savePan,
+    clearPanError,
     reset,
   } = useAdminTaxYearStore.getState();
 
@@ -81,6 +85,10 @@ export default function AdminTaxYearPage() {
           onSendCertificates={() => void sendCertificates()}
           onDownloadStatement={(donor: TaxYearDonor) => void save(downloadStatement(donor))}
           onDownloadCertificate={(donor: TaxYearDonor) => void save(downloadCertificate(donor))}
+          onSavePan={(email, pan) => void savePan(email, pan)}
+          savingPanEmail={savingPanEmail}
+          panError={panError}
+          onPanDialogClose={clearPanError}
         />
       </div>
     </div>

@@ -6,6 +6,8 @@ import {
   form10bdDueDay,
   isFinancialYear,
   isValidEmail,
+  isValidPan,
+  normalisePan,
   type CertificateUploadResult,
   type TaxYearDonor,
   type TaxYearSummary,
@@ -15,7 +17,8 @@ import { ADMIN_TOKEN, parseMultipart } from './fake-admin-api';
 // A fake of the financial year's routes (docs/decisions/027-tax-year.md, packages/domain/src/contract/tax-year.ts and
 // tax-certificates.ts) on a real HTTP server, for the site's store tests: the bearer check, the summary with its 400
 // for a year not begun, the Form 10BD CSV with its 409 refusals, the statements run, the PDFs with their
-// Content-Disposition, the multipart ZIP upload with its 400 for junk, sending the certificates, the donor's public
+// Content-Disposition, the multipart ZIP upload with its 400 for junk, sending the certificates, recording a donor's
+// PAN with its 400 for a malformed PAN and 404 for an address not among the year's donors, the donor's public
 // request with its 400 field sentences and 429, and failures on demand. It answers the shapes the contract names,
 // not the real rules.
 
@@ -145,6 +148,17 @@ export async function startFakeTaxYearApi() {
       for (const donor of unsent) donor.statement = { mail_status: 'queued', sent_at: '2027-04-05T04:30:00.000Z' };
       const message = unsent.length > 0 ? TAX_YEAR_MESSAGES.statementsQueued(unsent.length) : TAX_YEAR_MESSAGES.statementsNone;
       return reply(res, 200, { success: true, message, data: summary(year) });
+    }
+
+    if (method === 'PUT' && rest === '/donors/pan') {
+      const body = JSON.parse(hit.body || '{}') as { email?: unknown; pan?: unknown };
+      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      const pan = normalisePan(typeof body.pan === 'string' ? body.pan : null);
+      if (!isValidPan(pan)) return reply(res, 400, { success: false, message: TAX_YEAR_MESSAGES.panInvalid, errors: { pan: TAX_YEAR_MESSAGES.panInvalid } });
+      const donor = donors.find((d) => d.email === email);
+      if (!donor) return reply(res, 404, { success: false, message: TAX_YEAR_MESSAGES.donorNotFound });
+      donor.pan = pan;
+      return reply(res, 200, { success: true, message: TAX_YEAR_MESSAGES.panSaved(donor.name), data: summary(year) });
     }
 
     if (method === 'GET' && rest === '/statement.pdf') {

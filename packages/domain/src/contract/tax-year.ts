@@ -61,6 +61,19 @@ export type TaxYearSummaryReply = Static<typeof TaxYearSummaryReply>;
 export const StatementsRunReply = OkWithMessage(TaxYearSummaryReplyData);
 export type StatementsRunReply = Static<typeof StatementsRunReply>;
 
+/**
+ * PUT /api/admin/tax-year/:year/donors/pan: the PAN a donor sent staff, recorded on their eligible donations of the
+ * year. Checked by the route in the domain's words (TAX_YEAR_MESSAGES.panInvalid, the donation form's sentence).
+ */
+export const DonorPanBody = Type.Object({
+  email: Type.String({ maxLength: FIELD_MAX_LENGTHS.donor.email, description: "The donor's email address, as the summary lists it (any case)." }),
+  pan: Type.String({ maxLength: 20, description: "The donor's PAN, e.g. 'ABCDE1234F' (trimmed and uppercased before it is checked)." }),
+});
+export type DonorPanBody = Static<typeof DonorPanBody>;
+/** The PAN recorded: whose (message) and the summary after, the donor now among those with a PAN. */
+export const DonorPanReply = OkWithMessage(TaxYearSummaryReplyData);
+export type DonorPanReply = Static<typeof DonorPanReply>;
+
 /** The donor's request form (/annual-statement). Checked by the route in the domain's words. */
 export const StatementRequestBody = Type.Object({
   email: Type.String({ maxLength: FIELD_MAX_LENGTHS.donor.email }),

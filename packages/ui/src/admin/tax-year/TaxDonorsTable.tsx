@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatNumber, type StatementMailStatus, type TaxYearDonor } from '@charity/domain';
 import { Badge, type BadgeTone } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { cn } from '../../lib/cn';
+import { AddPanDialog } from './AddPanDialog';
 import {
+  ADD_PAN_TEXT,
   DONORS_TABLE_TEXT,
   acknowledgementText,
   filterText,
@@ -12,6 +14,7 @@ import {
   mailStatusLabel,
   mailedAtText,
   refundedText,
+  taxDonorLabel,
 } from './tax-year-text';
 
 export type TaxDonorsFilter = 'all' | 'without_pan';
@@ -28,6 +31,17 @@ export interface TaxDonorsTableProps {
   onDownloadStatement: (donor: TaxYearDonor) => void;
   /** 'Certificate (PDF)', shown once their Form 10BE certificate is uploaded. */
   onDownloadCertificate: (donor: TaxYearDonor) => void;
+  /**
+   * 'Add PAN for …' on each donor without one opens a dialog; a valid PAN (trimmed, uppercased) comes out here and the
+   * page records it. The dialog closes once the donors passed in give that donor a PAN.
+   */
+  onSavePan: (email: string, pan: string) => void;
+  /** The donor (by email) whose PAN is being saved: their dialog waits. */
+  savingPanEmail?: string | null;
+  /** The server's refusal of the PAN last saved, shown in the open dialog. */
+  panError?: string | null;
+  /** The dialog was closed without saving (Cancel, Escape): the page may forget its refusal. */
+  onPanDialogClose?: () => void;
   className?: string;
 }
 
@@ -66,16 +80,42 @@ export function TaxDonorsTable({
   busyEmail = null,
   onDownloadStatement,
   onDownloadCertificate,
+  onSavePan,
+  savingPanEmail = null,
+  panError = null,
+  onPanDialogClose,
   className,
 }: TaxDonorsTableProps) {
   const id = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
   const [filter, setFilter] = useState<TaxDonorsFilter>(defaultFilter);
   const withoutPan = donors.filter((donor) => donor.pan === null);
   const shown = filter === 'without_pan' ? withoutPan : donors;
   const caption = DONORS_TABLE_TEXT.caption(financialYear);
 
+  // The donor whose 'Add PAN' dialog is open. Once the donors passed in give them a PAN (the page recorded it), the
+  // dialog closes and focus goes to their row: the button that opened it is gone.
+  const [panFor, setPanFor] = useState<TaxYearDonor | null>(null);
+  const [focusEmail, setFocusEmail] = useState<string | null>(null);
+  if (panFor !== null && !withoutPan.some((donor) => donor.email === panFor.email)) {
+    setPanFor(null);
+    setFocusEmail(panFor.email);
+  }
+  useEffect(() => {
+    if (focusEmail === null) return;
+    // After the dialog's own return of focus (it finds its opener gone), on the next task.
+    const timer = setTimeout(() => {
+      setFocusEmail(null);
+      const root = rootRef.current;
+      const row = root?.querySelector<HTMLElement>(`th[data-email="${CSS.escape(focusEmail)}"]`);
+      // Listed 'Without PAN', the donor has left the list: the table, or the filter once nobody is left.
+      (row ?? root?.querySelector<HTMLElement>('.cs-tax-donors__scroll') ?? root?.querySelector<HTMLElement>('[aria-pressed="true"]'))?.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [focusEmail]);
+
   return (
-    <div className={cn('cs-tax-donors', className)}>
+    <div ref={rootRef} className={cn('cs-tax-donors', className)}>
       <div className="cs-tax-donors__filter" role="group" aria-label={DONORS_TABLE_TEXT.filterLabel}>
         <button
           type="button"
@@ -129,12 +169,28 @@ export function TaxDonorsTable({
                   busy={busyEmail === donor.email}
                   onDownloadStatement={onDownloadStatement}
                   onDownloadCertificate={onDownloadCertificate}
+                  onAddPan={setPanFor}
                 />
               ))}
             </tbody>
           </table>
         </div>
       )}
+      {panFor ? (
+        <AddPanDialog
+          open
+          donor={panFor}
+          financialYear={financialYear}
+          saving={savingPanEmail === panFor.email}
+          error={panError}
+          onSave={(pan) => onSavePan(panFor.email, pan)}
+          onOpenChange={(open) => {
+            if (open) return;
+            setPanFor(null);
+            onPanDialogClose?.();
+          }}
+        />
+      ) : null}
     </div>
   );
 }
@@ -144,22 +200,33 @@ function DonorRow({
   busy,
   onDownloadStatement,
   onDownloadCertificate,
+  onAddPan,
 }: {
   donor: TaxYearDonor;
   busy: boolean;
   onDownloadStatement: (donor: TaxYearDonor) => void;
   onDownloadCertificate: (donor: TaxYearDonor) => void;
+  onAddPan: (donor: TaxYearDonor) => void;
 }) {
   const statementAt = donor.statement ? mailedAtText(donor.statement.sent_at) : null;
   const certificateAt = donor.certificate ? mailedAtText(donor.certificate.sent_at) : null;
   return (
     <tr className={donor.pan === null ? 'cs-tax-donors__row--no-pan' : undefined} aria-busy={busy || undefined}>
-      <th scope="row" className="cs-tax-donors__donor">
+      {/* Focusable from script only: where focus goes once the donor's PAN is recorded. */}
+      <th scope="row" className="cs-tax-donors__donor" tabIndex={-1} data-email={donor.email}>
         <span className="cs-tax-donors__name">{donor.name}</span>
         <span className="cs-tax-donors__email">{donor.email}</span>
       </th>
       <td className="cs-tax-donors__pan">
-        {donor.pan ?? <span className="cs-tax-donors__no-pan">{DONORS_TABLE_TEXT.noPan}</span>}
+        {donor.pan ?? (
+          <>
+            <span className="cs-tax-donors__no-pan">{DONORS_TABLE_TEXT.noPan}</span>
+            <Button variant="outline" size="sm" className="cs-tax-donors__add-pan" onClick={() => onAddPan(donor)}>
+              {ADD_PAN_TEXT.button}
+              <span className="cs-visually-hidden"> for {taxDonorLabel(donor)}</span>
+            </Button>
+          </>
+        )}
       </td>
       <td className="cs-tax-donors__number">{formatNumber(donor.donations)}</td>
       <td className="cs-tax-donors__number">

@@ -66,6 +66,14 @@ export interface TaxYearPanelProps {
   onSendCertificates: () => void;
   onDownloadStatement: (donor: TaxYearDonor) => void;
   onDownloadCertificate: (donor: TaxYearDonor) => void;
+  /** 'Add PAN for …' in the donors table: the PAN a donor sent, for the page to record (TaxDonorsTable). */
+  onSavePan: (email: string, pan: string) => void;
+  /** The donor (by email) whose PAN is being saved. */
+  savingPanEmail?: string | null;
+  /** The server's refusal of the PAN last saved, shown in its dialog. */
+  panError?: string | null;
+  /** The PAN dialog was closed without saving. */
+  onPanDialogClose?: () => void;
   className?: string;
 }
 
@@ -73,8 +81,8 @@ export interface TaxYearPanelProps {
  * /admin/tax-year (docs/decisions/027-tax-year.md): for the chosen Indian financial year, the Form 10BD due date, the
  * 80G approval on file (with what to fix before filing), the figures of the donations eligible under 80G (net of
  * refunds, with and without PAN), exporting Form 10BD, mailing the annual statements, uploading the Form 10BE
- * certificates' ZIP with what became of each file, sending the certificates, and the donors one by one. Props in,
- * callbacks out: the page fetches.
+ * certificates' ZIP with what became of each file, sending the certificates, and the donors one by one (recording
+ * the PAN a donor sent). Props in, callbacks out: the page fetches.
  */
 export function TaxYearPanel({
   years,
@@ -95,6 +103,10 @@ export function TaxYearPanel({
   onSendCertificates,
   onDownloadStatement,
   onDownloadCertificate,
+  onSavePan,
+  savingPanEmail = null,
+  panError = null,
+  onPanDialogClose,
   className,
 }: TaxYearPanelProps) {
   const id = useId();
@@ -126,6 +138,10 @@ export function TaxYearPanel({
         onSendCertificates={onSendCertificates}
         onDownloadStatement={onDownloadStatement}
         onDownloadCertificate={onDownloadCertificate}
+        onSavePan={onSavePan}
+        savingPanEmail={savingPanEmail}
+        panError={panError}
+        onPanDialogClose={onPanDialogClose}
       />
     );
   }
@@ -164,6 +180,10 @@ type YearBodyProps = Pick<
   | 'onSendCertificates'
   | 'onDownloadStatement'
   | 'onDownloadCertificate'
+  | 'onSavePan'
+  | 'savingPanEmail'
+  | 'panError'
+  | 'onPanDialogClose'
 > & { summary: TaxYearSummary };
 
 function YearBody({
@@ -179,6 +199,10 @@ function YearBody({
   onSendCertificates,
   onDownloadStatement,
   onDownloadCertificate,
+  onSavePan,
+  savingPanEmail,
+  panError,
+  onPanDialogClose,
 }: YearBodyProps) {
   const id = useId();
   const warnings = approvalWarnings(summary);
@@ -283,6 +307,10 @@ function YearBody({
               busyEmail={downloadingEmail}
               onDownloadStatement={onDownloadStatement}
               onDownloadCertificate={onDownloadCertificate}
+              onSavePan={onSavePan}
+              savingPanEmail={savingPanEmail}
+              panError={panError}
+              onPanDialogClose={onPanDialogClose}
             />
           </section>
         </>

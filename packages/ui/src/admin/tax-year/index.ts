@@ -1,5 +1,5 @@
 // /admin/tax-year (docs/decisions/027-tax-year.md): the panel of an Indian financial year, its donors table, the
-// Form 10BE ZIP upload and what became of each file. Props in, callbacks out.
+// Form 10BE ZIP upload and what became of each file, and the dialog recording a donor's PAN. Props in, callbacks out.
 export {
   TaxYearPanel,
   type TaxYearPanelProps,
@@ -7,6 +7,7 @@ export {
   type TaxYearMessage,
 } from './TaxYearPanel';
 export { TaxDonorsTable, type TaxDonorsTableProps, type TaxDonorsFilter } from './TaxDonorsTable';
+export { AddPanDialog, type AddPanDialogProps } from './AddPanDialog';
 export {
   CertificateUploadForm,
   CERTIFICATE_ZIP_ACCEPT,
@@ -17,8 +18,11 @@ export { CertificateUploadResultList, type CertificateUploadResultListProps } fr
 export {
   TAX_YEAR_TEXT,
   DONORS_TABLE_TEXT,
+  ADD_PAN_TEXT,
   UPLOAD_RESULT_TEXT,
   UPLOAD_OUTCOME_LABELS,
+  addPanDescription,
+  addPanTitle,
   approvalText,
   approvalWarnings,
   financialYearOptionLabel,

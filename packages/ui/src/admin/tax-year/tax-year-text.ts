@@ -122,6 +122,26 @@ export const DONORS_TABLE_TEXT = {
   certificatePdf: 'Certificate (PDF)',
 } as const;
 
+/** Recording the PAN a donor sent (AddPanDialog). The PAN's refusal is the domain's (PAN_MESSAGE). */
+export const ADD_PAN_TEXT = {
+  button: 'Add PAN',
+  label: 'PAN',
+  hint: 'Ten characters, e.g. ABCDE1234F',
+  save: 'Save PAN',
+  saving: 'Saving...',
+  cancel: 'Cancel',
+} as const;
+
+/** Who a donor is in a sentence: their name, else (none given) their address. */
+export const taxDonorLabel = (donor: Pick<TaxYearDonor, 'name' | 'email'>): string => donor.name.trim() || donor.email;
+
+/** 'Add PAN for Priya Nair': the dialog's title and the button's accessible name. */
+export const addPanTitle = (donor: Pick<TaxYearDonor, 'name' | 'email'>): string => `${ADD_PAN_TEXT.button} for ${taxDonorLabel(donor)}`;
+
+/** What saving does, and what it leaves alone (receipts keep the details they were issued with). */
+export const addPanDescription = (donor: Pick<TaxYearDonor, 'email'>, year: string): string =>
+  `For the donations of ${year} from ${donor.email}, so Form 10BD reports them. Receipts already issued do not change.`;
+
 /** 'All donors (14)', 'Without PAN (3)' */
 export const filterText = (label: string, count: number): string => `${label} (${formatNumber(count)})`;
 

@@ -7,7 +7,7 @@ import { fileNameFromContentDisposition, type CsvDownload } from '../../admin-do
 // /admin/tax-year's calls (docs/decisions/027-tax-year.md, packages/domain/src/contract/tax-year.ts and
 // tax-certificates.ts). All silent for the global toast: the page shows its own sentence or the server's. The bearer
 // token is added by the client, also to the CSV and the PDFs, which is why they are fetched here rather than opened
-// as links. The POSTs are never retried (the client retries GETs only).
+// as links. The POSTs and the PUT are never retried (the client retries GETs only).
 
 /** A file fetched with the bearer token, to be handed to the browser's download (lib/save-file). */
 export type TaxYearDownload = CsvDownload;
@@ -83,6 +83,12 @@ export function downloadCertificate(client: KyInstance, year: string, donor: Pic
 /** POST …/statements: the statements mailed to every donor not yet sent one, and the summary after. */
 export async function mailStatements(client: KyInstance, year: string): Promise<TaxYearOutcome<TaxYearSummary>> {
   const body = await client.post(`${yearPath(year)}/statements`, { json: {}, context: { silent: true } }).json<unknown>();
+  return { message: messageOf(body), data: parseTaxYearSummary(body) };
+}
+
+/** PUT …/donors/pan {email, pan}: the PAN a donor sent, recorded on their donations of the year; the summary after. */
+export async function saveDonorPan(client: KyInstance, year: string, email: string, pan: string): Promise<TaxYearOutcome<TaxYearSummary>> {
+  const body = await client.put(`${yearPath(year)}/donors/pan`, { json: { email, pan }, context: { silent: true } }).json<unknown>();
   return { message: messageOf(body), data: parseTaxYearSummary(body) };
 }
 

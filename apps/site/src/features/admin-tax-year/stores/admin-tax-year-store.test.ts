@@ -8,7 +8,7 @@ import { ADMIN_TAX_YEAR_MESSAGES, createAdminTaxYearStore } from './admin-tax-ye
 
 // /admin/tax-year's store against a real HTTP server (test/fake-tax-year-api.ts) through the site's real ky client
 // with the staff's bearer token: the year's summary, Form 10BD's CSV and its refusals, the statements run, the ZIP
-// upload (multipart, never retried), sending the certificates and a donor's PDFs.
+// upload (multipart, never retried), sending the certificates, a donor's PDFs and recording a donor's PAN.
 
 let fake: FakeTaxYearApi;
 beforeAll(async () => {
@@ -243,6 +243,69 @@ describe('Form 10BE certificates', () => {
     const download = await state().downloadCertificate(state().summary!.donors[0]!);
     expect(download?.fileName).toBe('Form-10BE-2026-27-ABCPR1234K.pdf');
     expect(fake.requests('GET', `${YEAR_PATH}/certificates/ABCPR1234K.pdf`)).toHaveLength(2);
+  });
+});
+
+describe("recording a donor's PAN", () => {
+  const PAN_PATH = `${YEAR_PATH}/donors/pan`;
+
+  it("PUT …/donors/pan {email, pan}: the server's sentence as the toast, its summary in place, the donor in 10BD", async () => {
+    await state().load(YEAR);
+    expect(state().summary?.without_pan).toEqual({ donors: 1, net_inr_minor: 1_000_050 });
+    const saving = state().savePan('priya.nair@example.org', 'ABCPN1234Q');
+    expect(state()).toMatchObject({ savingPanEmail: 'priya.nair@example.org', panError: null });
+    await expect(saving).resolves.toBe(true);
+    const [put] = fake.requests('PUT', PAN_PATH);
+    expect(put?.authorization).toBe('Bearer admin-token');
+    expect(put?.contentType).toMatch(/^application\/json/);
+    expect(JSON.parse(put!.body)).toEqual({ email: 'priya.nair@example.org', pan: 'ABCPN1234Q' });
+    expect(t.notify).toHaveBeenCalledExactlyOnceWith('success', 'PAN recorded for Priya Nair. They are now in Form 10BD.');
+    expect(state()).toMatchObject({ savingPanEmail: null, panError: null, status: 'ready', busy: null, message: null });
+    expect(state().summary?.without_pan).toEqual({ donors: 0, net_inr_minor: 0 });
+    expect(state().summary?.with_pan).toEqual({ donors: 3, net_inr_minor: 2_800_050 });
+    expect(state().summary?.donors.find((d) => d.name === 'Priya Nair')?.pan).toBe('ABCPN1234Q');
+    // The reply's summary is shown: the year is not read again.
+    expect(fake.requests('GET', YEAR_PATH)).toHaveLength(1);
+  });
+
+  it("a malformed PAN (400) or an address not among the year's donors (404): the server's sentence for the dialog, no toast", async () => {
+    await state().load(YEAR);
+    const before = state().summary;
+    await expect(state().savePan('priya.nair@example.org', 'ABCPN1234')).resolves.toBe(false);
+    expect(state()).toMatchObject({ savingPanEmail: null, panError: 'Please enter a valid PAN (e.g., ABCDE1234F)' });
+    await expect(state().savePan('nobody@example.org', 'ABCPN1234Q')).resolves.toBe(false);
+    expect(state().panError).toBe(TAX_YEAR_MESSAGES.donorNotFound);
+    expect(state().summary).toBe(before);
+    expect(t.notify).not.toHaveBeenCalled();
+    expect(t.globalToast).not.toHaveBeenCalled();
+    state().clearPanError();
+    expect(state().panError).toBeNull();
+  });
+
+  it("no reply: the console's sentence in the dialog, and the PUT is not repeated", async () => {
+    await state().load(YEAR);
+    fake.failures.set(`PUT ${PAN_PATH}`, 'drop');
+    await expect(state().savePan('priya.nair@example.org', 'ABCPN1234Q')).resolves.toBe(false);
+    expect(state().panError).toBe(ADMIN_TAX_YEAR_MESSAGES.panFailed);
+    expect(fake.requests('PUT', PAN_PATH)).toHaveLength(1);
+    fake.failures.set(`PUT ${PAN_PATH}`, { status: 503 });
+    await state().savePan('priya.nair@example.org', 'ABCPN1234Q');
+    expect(state().panError).toBe('Failed to record the PAN. Please try again.');
+    expect(fake.requests('PUT', PAN_PATH)).toHaveLength(2);
+    expect(t.notify).not.toHaveBeenCalled();
+  });
+
+  it('one at a time; an answer for a year left behind writes nothing', async () => {
+    await state().load(YEAR);
+    fake.failures.set(`PUT ${PAN_PATH}`, { delayMs: 80 });
+    const late = state().savePan('priya.nair@example.org', 'ABCPN1234Q');
+    await expect(state().savePan('priya.nair@example.org', 'ABCPN1234Q')).resolves.toBe(false);
+    await state().load('2024-25');
+    await expect(late).resolves.toBe(false);
+    expect(fake.requests('PUT', PAN_PATH)).toHaveLength(1);
+    expect(state()).toMatchObject({ year: '2024-25', savingPanEmail: null, panError: null });
+    expect(state().summary?.financial_year).toBe('2024-25');
+    expect(t.notify).not.toHaveBeenCalled();
   });
 });
 

@@ -10,6 +10,7 @@ import {
   exportForm10bd,
   fetchTaxYear,
   mailStatements,
+  saveDonorPan,
   sendCertificates,
   uploadCertificates,
   type TaxYearDownload,
@@ -23,6 +24,7 @@ export const ADMIN_TAX_YEAR_MESSAGES = {
   uploadFailed: 'Failed to upload the certificates. Check the list of certificates before uploading again.',
   sendFailed: 'Failed to send the certificates',
   downloadFailed: 'Failed to download the PDF',
+  panFailed: 'Failed to record the PAN. Please try again.',
 } as const;
 
 export interface AdminTaxYearState {
@@ -40,6 +42,10 @@ export interface AdminTaxYearState {
   uploadResult: CertificateUploadResult | null;
   /** The donor whose statement or certificate PDF is being fetched. */
   downloadingEmail: string | null;
+  /** The donor whose PAN is being recorded (their dialog waits). */
+  savingPanEmail: string | null;
+  /** Why the last PAN was not recorded: the server's sentence (a malformed PAN, no such donor) or the console's. */
+  panError: string | null;
 }
 
 export interface AdminTaxYearActions {
@@ -55,6 +61,13 @@ export interface AdminTaxYearActions {
   sendCertificates: () => Promise<boolean>;
   downloadStatement: (donor: TaxYearDonor) => Promise<TaxYearDownload | null>;
   downloadCertificate: (donor: TaxYearDonor) => Promise<TaxYearDownload | null>;
+  /**
+   * Records the PAN a donor sent (PUT, never retried): the server's sentence as a toast and its summary in place of
+   * the year's, so the donor moves into Form 10BD; a refusal is panError, for the dialog. True when recorded.
+   */
+  savePan: (email: string, pan: string) => Promise<boolean>;
+  /** The PAN dialog was closed: its refusal is forgotten. */
+  clearPanError: () => void;
   /** Forgets every donor's data (the page was left): answers still on their way are dropped. */
   reset: () => void;
 }
@@ -76,6 +89,8 @@ export const INITIAL_ADMIN_TAX_YEAR_STATE: AdminTaxYearState = {
   message: null,
   uploadResult: null,
   downloadingEmail: null,
+  savingPanEmail: null,
+  panError: null,
 };
 
 /**
@@ -83,7 +98,8 @@ export const INITIAL_ADMIN_TAX_YEAR_STATE: AdminTaxYearState = {
  * statements, uploading the Form 10BE ZIP and sending the certificates, and a donor's PDFs. A refusal (the server's
  * 4xx sentence, e.g. 'No donor of this year gave a PAN…') is shown in the action's section; a success is the page's
  * toast and is said in the section too. Only the newest year's answers may write: an answer for a year left behind
- * (Back, another year chosen) is dropped.
+ * (Back, another year chosen) is dropped. Recording a donor's PAN runs beside the actions: its refusal belongs to its
+ * dialog (panError), its success is the toast and the summary it answers.
  */
 export function createAdminTaxYearStore({ client, notify, log = console }: AdminTaxYearStoreOptions) {
   return create<AdminTaxYearStore>()((set, get) => {
@@ -166,7 +182,7 @@ export function createAdminTaxYearStore({ client, notify, log = console }: Admin
       load: (year) => {
         if (year !== get().year) {
           generation += 1;
-          set({ year, summary: null, message: null, uploadResult: null, busy: null, downloadingEmail: null });
+          set({ year, summary: null, message: null, uploadResult: null, busy: null, downloadingEmail: null, savingPanEmail: null, panError: null });
         }
         return read(year, false);
       },
@@ -223,6 +239,27 @@ export function createAdminTaxYearStore({ client, notify, log = console }: Admin
       downloadStatement: (donor) => fetchPdf(donor, (year) => downloadStatement(client, year, donor)),
 
       downloadCertificate: (donor) => fetchPdf(donor, (year) => downloadCertificate(client, year, donor)),
+
+      savePan: async (email, pan) => {
+        const { year, savingPanEmail } = get();
+        if (year === null || savingPanEmail !== null) return false;
+        const current = generation;
+        set({ savingPanEmail: email, panError: null });
+        try {
+          const outcome = await saveDonorPan(client, year, email, pan);
+          if (current !== generation) return false;
+          set({ summary: outcome.data, status: 'ready', savingPanEmail: null });
+          if (outcome.message) notify('success', outcome.message);
+          return true;
+        } catch (error) {
+          if (current !== generation) return false;
+          log.error(`[admin-tax-year] ${ADMIN_TAX_YEAR_MESSAGES.panFailed}: ${describeFailure(error)}`);
+          set({ savingPanEmail: null, panError: serverReason(error) ?? ADMIN_TAX_YEAR_MESSAGES.panFailed });
+          return false;
+        }
+      },
+
+      clearPanError: () => set({ panError: null }),
 
       reset: () => {
         loadSequence += 1;
