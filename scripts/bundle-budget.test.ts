@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { budgetProblems, indexMismatch, measureRoutes, routeFirstLoad, staticClosure, type Manifest } from './bundle-budget.mjs';
+import { BUDGETS_KB, budgetProblems, indexMismatch, measureRoutes, routeFirstLoad, staticClosure, type Manifest } from './bundle-budget.mjs';
 
 // The budget's logic on a small made-up build, so a mistake in it (following dynamic imports, missing a shared chunk,
 // not seeing Stripe) fails here rather than letting a heavy first load through. The real build is checked by
@@ -43,8 +43,9 @@ describe('bundle budget', () => {
     const heavy = measureRoutes(manifest, filesOfSize({ 'assets/vendor.js': 50 * 1024, 'assets/list.js': 150 * 1024 }));
     const problems = budgetProblems(heavy);
     expect(problems).toHaveLength(2);
-    expect(problems[0]).toMatch(/^\/campaigns: first-load JavaScript is 2\d\d\.\d kB gzip, over its 163 kB budget\.$/);
-    expect(problems[1]).toMatch(/^\/events: first-load JavaScript is 2\d\d\.\d kB gzip, over its 143 kB budget\.$/);
+    // The figure measured, and the budget as the table has it (re-based now and then: decision 029).
+    expect(problems[0]).toMatch(new RegExp(`^/campaigns: first-load JavaScript is 2\\d\\d\\.\\d kB gzip, over its ${BUDGETS_KB['/campaigns']} kB budget\\.$`));
+    expect(problems[1]).toMatch(new RegExp(`^/events: first-load JavaScript is 2\\d\\d\\.\\d kB gzip, over its ${BUDGETS_KB['/events']} kB budget\\.$`));
   });
 
   it('fails a route whose first load contains Stripe.js, found by module or by the address it loads', () => {
