@@ -1,4 +1,4 @@
-import { fonts, loadPdfKit } from '../receipts/pdf.js';
+import { DOCUMENT_MARGIN, openTaggedDocument } from '../receipts/pdf-document.js';
 import { noteFacts, type NoteDetails } from './note-text.js';
 
 // A refund's credit or cancellation note as an A4 PDF, drawn from its frozen details with the receipts' fonts (the
@@ -6,40 +6,15 @@ import { noteFacts, type NoteDetails } from './note-text.js';
 // artifacts). Notes are rare, so they are drawn on the main thread, not in the receipts' worker.
 
 const COLOURS = { brand: '#1d4e89', text: '#1a1a1a', muted: '#4d4d4d', rule: '#b9c7d8', warning: '#9b1c1c' };
-const MARGIN = 50;
+const MARGIN = DOCUMENT_MARGIN;
 const LABEL_WIDTH = 170;
 
 export async function renderNotePdf(details: NoteDetails, options: { compress?: boolean } = {}): Promise<Buffer> {
   const facts = noteFacts(details);
-  const PDFDocument = await loadPdfKit();
-  const issuedAt = new Date(details.issuedAt);
-  const doc = new PDFDocument({
-    font: null as unknown as string,
-    size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 64 },
-    compress: options.compress ?? true,
-    pdfVersion: '1.7',
-    tagged: true,
-    lang: 'en-IN',
-    displayTitle: true,
-    info: {
-      Title: `${facts.title} ${facts.number}`,
-      Author: facts.organisation.name,
-      Subject: `${facts.title} for a donation to ${facts.organisation.name}`,
-      Creator: facts.organisation.name,
-      CreationDate: issuedAt,
-      ModDate: issuedAt,
-    },
-  });
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const data = fonts();
-  doc.registerFont('Regular', data.regular);
-  doc.registerFont('Bold', data.bold);
+  const { doc, done } = await openTaggedDocument(
+    { title: `${facts.title} ${facts.number}`, subject: `${facts.title} for a donation to ${facts.organisation.name}`, author: facts.organisation.name, issuedAt: new Date(details.issuedAt) },
+    options,
+  );
 
   const left = MARGIN;
   const width = doc.page.width - MARGIN * 2;

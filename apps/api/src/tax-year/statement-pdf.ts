@@ -1,4 +1,4 @@
-import { fonts, loadPdfKit } from '../receipts/pdf.js';
+import { DOCUMENT_MARGIN, DOCUMENT_BOTTOM_MARGIN, openTaggedDocument } from '../receipts/pdf-document.js';
 import { statementFacts, type StatementDetails, type StatementRow } from './statement-text.js';
 
 // A donor's annual statement as an A4 PDF, drawn from its frozen details with the receipts' fonts (the rupee sign and
@@ -7,8 +7,8 @@ import { statementFacts, type StatementDetails, type StatementRow } from './stat
 // Statements are drawn a few hundred at a time at most (staff's run, off the request path): the main thread is fine.
 
 const COLOURS = { brand: '#1d4e89', text: '#1a1a1a', muted: '#4d4d4d', rule: '#b9c7d8', demo: '#a12622' };
-const MARGIN = 50;
-const BOTTOM = 64;
+const MARGIN = DOCUMENT_MARGIN;
+const BOTTOM = DOCUMENT_BOTTOM_MARGIN;
 /** Column widths in points; they add up to the A4 page's width between the margins (495). */
 const WIDTHS: Record<keyof StatementRow, number> = { date: 58, receipt: 100, campaign: 101, amount: 62, refunded: 54, net: 62, netInr: 58 };
 const ORDER: Array<keyof StatementRow> = ['date', 'receipt', 'campaign', 'amount', 'refunded', 'net', 'netInr'];
@@ -17,35 +17,10 @@ const CELL_PADDING = 3;
 
 export async function renderStatementPdf(details: StatementDetails, options: { compress?: boolean } = {}): Promise<Buffer> {
   const facts = statementFacts(details);
-  const PDFDocument = await loadPdfKit();
-  const issuedAt = new Date(details.issuedAt);
-  const doc = new PDFDocument({
-    font: null as unknown as string,
-    size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: BOTTOM },
-    compress: options.compress ?? true,
-    pdfVersion: '1.7',
-    tagged: true,
-    lang: 'en-IN',
-    displayTitle: true,
-    info: {
-      Title: `${facts.title} ${details.financialYear}`,
-      Author: facts.organisation.name,
-      Subject: `${facts.title} to ${facts.organisation.name}, financial year ${details.financialYear}`,
-      Creator: facts.organisation.name,
-      CreationDate: issuedAt,
-      ModDate: issuedAt,
-    },
-  });
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const data = fonts();
-  doc.registerFont('Regular', data.regular);
-  doc.registerFont('Bold', data.bold);
+  const { doc, done } = await openTaggedDocument(
+    { title: `${facts.title} ${details.financialYear}`, subject: `${facts.title} to ${facts.organisation.name}, financial year ${details.financialYear}`, author: facts.organisation.name, issuedAt: new Date(details.issuedAt) },
+    options,
+  );
 
   const left = MARGIN;
   const width = doc.page.width - MARGIN * 2;
