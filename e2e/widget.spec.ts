@@ -67,6 +67,9 @@ test('a partner page embeds the widget, completes a sandbox donation and hears d
   await expect(w.getByRole('heading', { level: 2 })).toHaveText('Step 1 of 4: Choose Amount');
   // The partner's currency and first amount; the frame grows to its content (resize messages): no inner scrollbar.
   await expect(w.getByRole('radio', { name: '₹500', exact: true })).toBeChecked();
+  // Monthly giving is offered in the widget as on /donate (issue 17): the same wizard, the same choice.
+  await expect(w.getByRole('radio', { name: 'One-time', exact: true })).toBeChecked();
+  await expect(w.getByRole('radio', { name: 'Monthly', exact: true })).toBeEnabled();
   await expect
     .poll(async () => iframe.evaluate((el) => (el as HTMLIFrameElement).getBoundingClientRect().height))
     .toBeGreaterThan(400);
