@@ -81,6 +81,8 @@ export const IndiaRupees: Story = {
     await expect(ui.custom(canvas)).toHaveAttribute('min', '50');
     await expect(ui.custom(canvas)).toHaveAttribute('step', '1');
     await expect(ui.custom(canvas)).toHaveAttribute('type', 'number');
+    // Rupees have paise: a phone's keypad offers the decimal point.
+    await expect(ui.custom(canvas)).toHaveAttribute('inputmode', 'decimal');
     await expect(canvas.getByText('Your impact:').parentElement).toHaveTextContent('Your impact: Basic healthcare for 2 weeks');
 
     // Arrow keys move through the quick amounts, as in any radio group.
@@ -166,6 +168,110 @@ export const CustomBelowMinimumOnLeaving: Story = {
     await userEvent.click(ui.amount(canvas, '£10'));
     await expect(ui.custom(canvas)).toHaveValue(null);
     await expect(canvas.queryByText('Minimum donation amount is £1')).toBeNull();
+  },
+};
+
+const INR_TOO_LARGE =
+  'The largest donation we can accept online is ₹5,00,000. Please contact us at contact@brightbeginnings.org.in for larger gifts.';
+
+/**
+ * ₹6,00,000: refused in step 1 with the server's own message (not after the card is typed); Continue stays on the
+ * step. Exactly ₹5,00,000 continues.
+ */
+export const CustomAboveLargest: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.type(ui.custom(canvas), '600000');
+    await userEvent.click(ui.continue(canvas));
+    await expect(ui.custom(canvas)).toHaveAccessibleDescription(INR_TOO_LARGE);
+    await expect(ui.custom(canvas)).toHaveAttribute('aria-invalid', 'true');
+    await expect(ui.custom(canvas)).toHaveFocus();
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Please fill all required fields correctly');
+    await expect(args.onContinue).not.toHaveBeenCalled();
+    // Enter is Continue too, and refuses the same.
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onContinue).not.toHaveBeenCalled();
+
+    // ₹5,00,000.01 is still over; exactly ₹5,00,000 goes on.
+    await userEvent.clear(ui.custom(canvas));
+    await userEvent.type(ui.custom(canvas), '500000.01');
+    await userEvent.tab();
+    await expect(ui.custom(canvas)).toHaveAccessibleDescription(INR_TOO_LARGE);
+    await userEvent.clear(ui.custom(canvas));
+    await userEvent.type(ui.custom(canvas), '500000');
+    await expect(canvas.queryByText(INR_TOO_LARGE)).toBeNull();
+    await userEvent.click(ui.continue(canvas));
+    await expect(args.onContinue).toHaveBeenCalledWith({ ...INR, customAmount: '500000' });
+  },
+};
+
+/** The largest amount is the chosen currency's: after a change to the United States, $6,000.01 is refused in dollars. */
+export const CustomAboveLargestInNewCurrency: Story = {
+  play: async ({ canvas, args }) => {
+    await chooseCountry(canvas, 'United States (USD)');
+    await userEvent.type(ui.custom(canvas), '6000.01');
+    await userEvent.tab();
+    await expect(ui.custom(canvas)).toHaveAccessibleDescription(
+      'The largest donation we can accept online is $6,000. Please contact us at contact@brightbeginnings.org.in for larger gifts.',
+    );
+    await userEvent.click(ui.continue(canvas));
+    await expect(args.onContinue).not.toHaveBeenCalled();
+    await userEvent.clear(ui.custom(canvas));
+    await userEvent.type(ui.custom(canvas), '6000');
+    await userEvent.click(ui.continue(canvas));
+    await expect(args.onContinue).toHaveBeenCalledWith({ ...INR, countryCode: 'US', selectedAmount: 5, customAmount: '6000' });
+  },
+};
+
+/**
+ * The operator lowered the cap (PAYMENT_MAX_AMOUNT=250000, sent by GET payments/config as max_amount): ₹2,50,001 is
+ * refused in step 1 with the server's own message naming ₹2,50,000, which itself goes on. The cap is in units of the
+ * chosen currency and never raises a currency's own figure: dollars still stop at $6,000.
+ */
+export const OperatorLowerCap: Story = {
+  args: { amountCeiling: 250_000 },
+  play: async ({ canvas, args }) => {
+    const lowered =
+      'The largest donation we can accept online is ₹2,50,000. Please contact us at contact@brightbeginnings.org.in for larger gifts.';
+    await userEvent.type(ui.custom(canvas), '250001');
+    await userEvent.click(ui.continue(canvas));
+    await expect(ui.custom(canvas)).toHaveAccessibleDescription(lowered);
+    await expect(ui.custom(canvas)).toHaveFocus();
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Please fill all required fields correctly');
+    await expect(args.onContinue).not.toHaveBeenCalled();
+
+    await userEvent.clear(ui.custom(canvas));
+    await userEvent.type(ui.custom(canvas), '250000');
+    await expect(canvas.queryByText(lowered)).toBeNull();
+    await userEvent.click(ui.continue(canvas));
+    await expect(args.onContinue).toHaveBeenCalledWith({ ...INR, customAmount: '250000' });
+
+    await chooseCountry(canvas, 'United States (USD)');
+    await userEvent.type(ui.custom(canvas), '6001');
+    await userEvent.tab();
+    await expect(ui.custom(canvas)).toHaveAccessibleDescription(
+      'The largest donation we can accept online is $6,000. Please contact us at contact@brightbeginnings.org.in for larger gifts.',
+    );
+  },
+};
+
+/**
+ * A custom amount with more decimals than rupees have (₹100.555): said, not rounded; Continue stays. Two decimals
+ * or fewer (₹100.5) are accepted and handed on as typed, as the server accepts them.
+ */
+export const CustomDecimals: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.type(ui.custom(canvas), '100.555');
+    await userEvent.click(ui.continue(canvas));
+    await expect(ui.custom(canvas)).toHaveAccessibleDescription('Please enter an amount in whole rupees or with up to 2 decimals');
+    await expect(ui.custom(canvas)).toHaveAttribute('aria-invalid', 'true');
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Please fill all required fields correctly');
+    await expect(args.onContinue).not.toHaveBeenCalled();
+
+    await userEvent.clear(ui.custom(canvas));
+    await userEvent.type(ui.custom(canvas), '100.5');
+    await expect(canvas.queryByText('Please enter an amount in whole rupees or with up to 2 decimals')).toBeNull();
+    await userEvent.click(ui.continue(canvas));
+    await expect(args.onContinue).toHaveBeenCalledWith({ ...INR, customAmount: '100.5' });
   },
 };
 

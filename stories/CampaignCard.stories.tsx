@@ -19,6 +19,7 @@ const illustration = (sky: string, ground: string, sun: string) =>
 
 const base: CampaignCardCampaign = {
   id: 1,
+  slug: 'school-kits-for-500-children',
   title: 'School Kits for 500 Children',
   description:
     'A bag, notebooks, a geometry box, a water bottle and a uniform for 500 children starting the school year in ' +
@@ -77,6 +78,8 @@ export const Active: Story = {
     await expect(bar).toHaveAttribute('aria-valuetext', '62% funded: ₹3,12,450 of ₹5,00,000');
     await expect(canvas.getByText('45 days left')).toBeVisible();
     await expect(canvas.getByText('428 donors')).toBeVisible();
+    // The title leads to the campaign's own page, the button to the donate form with the campaign chosen.
+    await expect(canvas.getByRole('link', { name: 'School Kits for 500 Children' })).toHaveAttribute('href', '/campaigns/school-kits-for-500-children');
     const donate = canvas.getByRole('link', { name: 'Donate Now to School Kits for 500 Children' });
     await expect(donate).toHaveAttribute('href', '/donate?campaign=1');
     await expect(donate).toHaveTextContent('Donate Now');
@@ -111,12 +114,16 @@ export const Featured: Story = {
   },
 };
 
-/** Status completed while the end date is still ahead: the card says the campaign has ended. */
+/**
+ * Status completed while the end date is still ahead: 'Campaign completed' (not 'Campaign ended', which spec §2 keeps
+ * for zero days left), and the general fund offered instead of a 'Donate Now' that would not reach this campaign.
+ */
 export const Completed: Story = {
   args: {
     campaign: {
       ...base,
       id: 5,
+      slug: 'winter-blankets-and-warm-clothing',
       title: 'Winter Blankets and Warm Clothing',
       description: 'Blankets, sweaters and socks for children living in temporary shelters during the cold months.',
       status: 'completed',
@@ -131,12 +138,18 @@ export const Completed: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Completed')).toBeVisible();
     await expect(canvas.getByText('Family Support')).toBeVisible();
-    await expect(canvas.getByText('Campaign ended')).toBeVisible();
+    await expect(canvas.getAllByText('Campaign completed')).toHaveLength(2); // the time line and the footer
+    await expect(canvas.queryByText('Campaign ended')).toBeNull();
     await expect(canvas.queryByText(/days? left/)).toBeNull();
     await expect(canvas.getByText('100% funded')).toBeVisible();
     await expect(canvas.getByText('₹2,63,800')).toBeVisible();
     await expect(canvas.getByText('₹2,50,000')).toBeVisible();
-    await expect(canvas.getByRole('link', { name: /^Donate Now/ })).toHaveAttribute('href', '/donate?campaign=5');
+    await expect(canvas.queryByRole('link', { name: /^Donate Now/ })).toBeNull();
+    await expect(canvas.getByRole('link', { name: 'Donate to the general fund' })).toHaveAttribute('href', '/donate');
+    await expect(canvas.getByRole('link', { name: 'Winter Blankets and Warm Clothing' })).toHaveAttribute(
+      'href',
+      '/campaigns/winter-blankets-and-warm-clothing',
+    );
   },
 };
 
@@ -163,6 +176,9 @@ export const Paused: Story = {
     await expect(canvas.getByText('₹6,00,000')).toBeVisible();
     await expect(canvas.getByText('30 days left')).toBeVisible();
     await expect(canvas.getByText('86 donors')).toBeVisible();
+    await expect(canvas.getByText('Campaign paused')).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: /^Donate Now/ })).toBeNull();
+    await expect(canvas.getByRole('link', { name: 'Donate to the general fund' })).toHaveAttribute('href', '/donate');
   },
 };
 
@@ -203,7 +219,8 @@ export const Ended: Story = {
     await expect(canvas.getByText('Campaign ended')).toBeVisible();
     await expect(canvas.getByText('62% funded')).toBeVisible();
     await expect(canvas.getByText('1 donor')).toBeVisible();
-    await expect(canvas.getByRole('link', { name: /^Donate Now/ })).toHaveAttribute('href', '/donate?campaign=3');
+    await expect(canvas.getByText('Campaign completed')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Donate to the general fund' })).toHaveAttribute('href', '/donate');
   },
 };
 

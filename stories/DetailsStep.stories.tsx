@@ -91,8 +91,44 @@ export const India: Story = {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(body.queryByRole('listbox')).toBeNull());
 
+    // A general donation: there is no campaign to be named under.
+    await expect(canvas.queryByRole('checkbox')).toBeNull();
+
     await userEvent.click(ui.back(canvas));
     await expect(args.onBack).toHaveBeenCalledTimes(1);
+  },
+};
+
+const SUPPORTER_OPT_IN = "Show my first name and amount among this campaign's supporters";
+const ASHA = {
+  ...EMPTY,
+  full_name: 'Asha Rao',
+  email: 'asha.rao@example.org',
+  mobile: '98450 12345',
+  address: '12 Indiranagar 100 Feet Road',
+  state: 'Karnataka',
+  city: 'Bengaluru',
+  pincode: '560038',
+};
+
+/**
+ * A campaign gift: an unticked box offers to show the donor's first name and amount among the campaign's supporters;
+ * ticking it is kept in the details handed on (buildDonationPayload carries it as show_first_name).
+ */
+export const CampaignSupporterOptIn: Story = {
+  args: { value: ASHA, campaignChosen: true },
+  play: async ({ canvas, args }) => {
+    const optIn = canvas.getByRole('checkbox', { name: SUPPORTER_OPT_IN });
+    await expect(optIn).not.toBeChecked();
+    await userEvent.click(optIn);
+    await expect(optIn).toBeChecked();
+    await expect(args.onChange).toHaveBeenLastCalledWith({ ...ASHA, show_first_name: true });
+    await userEvent.click(ui.continue(canvas));
+    await expect(args.onContinue).toHaveBeenCalledWith({ ...ASHA, show_first_name: true });
+
+    // Unticking takes the agreement back.
+    await userEvent.click(optIn);
+    await expect(args.onChange).toHaveBeenLastCalledWith({ ...ASHA, show_first_name: false });
   },
 };
 

@@ -10,6 +10,7 @@ import {
   type SandboxPaymentIntent,
 } from '@charity/ui';
 import { componentDocs } from './support/docs';
+import { pickOption } from './support/pick-option';
 
 type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
 const body = within(document.body);
@@ -258,5 +259,60 @@ export const BackFromPayment: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Back' }));
     await waitFor(() => expect(ui.heading(canvas)).toHaveTextContent('Step 3 of 4: Review Your Donation'));
     await expect(ui.heading(canvas)).toHaveFocus();
+  },
+};
+
+/** ₹6,00,000 is refused in step 1 with the server's own message: Continue does not advance to the details. */
+export const OverLimitStaysOnAmount: Story = {
+  play: async ({ canvas, args }) => {
+    const custom = canvas.getByRole('spinbutton', { name: /Custom amount/ });
+    await userEvent.type(custom, '600000');
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expect(custom).toHaveAccessibleDescription(
+      'The largest donation we can accept online is ₹5,00,000. Please contact us at contact@brightbeginnings.org.in for larger gifts.',
+    );
+    await expect(ui.heading(canvas)).toHaveTextContent('Step 1 of 4: Choose Amount');
+    await expect(ui.current(canvas)).toHaveTextContent('Amount');
+    await expect(args.onChange).not.toHaveBeenCalledWith(expect.objectContaining({ step: 2 }));
+  },
+};
+
+/**
+ * A campaign gift whose donor ticks "Show my first name and amount…": the review says so and the payment's
+ * donation_data carries show_first_name, which the campaign page's supporters list reads.
+ */
+export const CampaignSupporterOptIn: Story = {
+  args: { campaign: { id: 3, title: 'School Kits for 500 Children' } },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(ui.heading(canvas)).toHaveTextContent('Step 2 of 4: Your Details'));
+    await userEvent.type(ui.field(canvas, 'Full Name'), 'Asha Rao');
+    await userEvent.type(ui.field(canvas, 'Email Address'), 'asha.rao@example.org');
+    await userEvent.type(ui.field(canvas, 'Mobile Number'), '9845012345');
+    await userEvent.type(ui.field(canvas, 'Address'), '12 Indiranagar 100 Feet Road');
+    await pickOption(canvas.getByRole('combobox', { name: 'State' }), 'Karnataka');
+    await userEvent.type(ui.field(canvas, 'City'), 'Bengaluru');
+    await userEvent.type(ui.field(canvas, 'PIN Code'), '560038');
+    const optIn = canvas.getByRole('checkbox', { name: "Show my first name and amount among this campaign's supporters" });
+    await expect(optIn).not.toBeChecked();
+    await userEvent.click(optIn);
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(ui.heading(canvas)).toHaveTextContent('Step 3 of 4: Review Your Donation'));
+    const rows = Object.fromEntries(canvas.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    await expect(rows).toMatchObject({ Campaign: 'School Kits for 500 Children', 'Among supporters': 'Your first name and amount are shown' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(ui.heading(canvas)).toHaveTextContent('Step 4 of 4: Payment'));
+
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Card number' }), '4242424242424242');
+    await userEvent.type(ui.field(canvas, 'Expiration date'), '1234');
+    await userEvent.type(ui.field(canvas, 'CVC'), '123');
+    await userEvent.click(canvas.getByRole('checkbox', { name: /I agree to the terms/ }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Donate ₹1,000' }));
+    await canvas.findByText('Thank you! Your donation has been completed and saved successfully.');
+    await expect(calls.createIntent).toHaveBeenCalledWith(
+      expect.objectContaining({ campaign_id: 3, donor: expect.objectContaining({ full_name: 'Asha Rao', show_first_name: true }) }),
+      'pm_card_visa',
+    );
   },
 };

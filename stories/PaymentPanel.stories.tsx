@@ -135,7 +135,7 @@ const meta = {
     payload: PAYLOAD,
     onCreateIntent: fn(async () => ({ clientSecret: 'pi_sandbox_1_secret_abc', paymentIntentId: 'pi_sandbox_1' })),
     onSave: fn(async () => ({ donationId: 42 })),
-    onInvoice: fn(async () => undefined),
+    onInvoice: fn<PaymentPanelProps['onInvoice']>(async () => undefined),
     onStateChange: fn(),
     onSucceeded: fn(),
     onFailed: fn(),
@@ -281,6 +281,113 @@ export const Success: Story = {
     await expect(args.onSucceeded).toHaveBeenCalledWith({ donationId: 42, paymentIntentId: 'pi_sandbox_1' });
     await expect(args.onStateChange).toHaveBeenLastCalledWith('success');
     await expect(args.onFailed).not.toHaveBeenCalled();
+  },
+};
+
+const RECEIPT_NUMBER = 'BBF/2026-27/000001';
+const INVOICE = { number: RECEIPT_NUMBER, downloadUrl: '/api/invoices/BBF%2F2026-27%2F000001/download?token=tok_abc' };
+
+/**
+ * The thank-you with the receipt: its number (from the save), the PDF link once the receipt request answered, and
+ * where it was mailed. The link's text says what it is (Lighthouse's link-text audit).
+ */
+export const SuccessWithReceipt: Story = {
+  args: {
+    onSave: fn(async () => ({ donationId: 42, receiptNumber: RECEIPT_NUMBER })),
+    onInvoice: fn<PaymentPanelProps['onInvoice']>(async () => INVOICE),
+  },
+  play: async ({ canvas }) => {
+    await payWith(canvas, '4242 4242 4242 4242');
+    await expect(await canvas.findByText('Thank you! Your donation has been completed and saved successfully.')).toHaveFocus();
+    await expect(canvas.getByText('Payment ID: pi_sandbox_1')).toBeVisible();
+    const link = await canvas.findByRole('link', { name: 'Download your receipt (PDF)' });
+    await expect(link).toHaveAttribute('href', INVOICE.downloadUrl);
+    const status = canvas.getByRole('status');
+    await expect(status).toHaveTextContent(`Receipt number: ${RECEIPT_NUMBER}`);
+    await expect(status).toHaveTextContent('Receipt sent to asha.rao@example.org');
+    await expect(canvas.queryByText('Preparing your receipt…')).toBeNull();
+    // A general donation: nothing to share.
+    await expect(canvas.queryByRole('region', { name: 'Share this campaign' })).toBeNull();
+  },
+};
+
+/** The receipt is still being prepared: said plainly, and no link until there is a PDF to open. */
+export const ReceiptPending: Story = {
+  args: { onInvoice: fn<PaymentPanelProps['onInvoice']>(() => new Promise<never>(() => {})) },
+  play: async ({ canvas }) => {
+    await payWith(canvas, '4242 4242 4242 4242');
+    await canvas.findByText('Thank you! Your donation has been completed and saved successfully.');
+    await expect(canvas.getByRole('status')).toHaveTextContent('Preparing your receipt…');
+    await expect(canvas.queryByRole('link')).toBeNull();
+    await expect(canvas.queryByText(/Receipt number/)).toBeNull();
+  },
+};
+
+/** The receipt request failed: no broken link; the donor is told it follows by email (the server's sweep issues it). */
+export const ReceiptFailed: Story = {
+  args: {
+    onSave: fn(async () => ({ donationId: 42, receiptNumber: null })),
+    onInvoice: fn<PaymentPanelProps['onInvoice']>(async () => Promise.reject(new Error('The receipt was not generated'))),
+  },
+  play: async ({ canvas, args }) => {
+    await payWith(canvas, '4242 4242 4242 4242');
+    await canvas.findByText('Thank you! Your donation has been completed and saved successfully.');
+    await waitFor(() =>
+      expect(canvas.getByRole('status')).toHaveTextContent(
+        'Your receipt is not ready yet. We will email it to asha.rao@example.org within a few minutes; there is nothing more you need to do.',
+      ),
+    );
+    await expect(canvas.queryByRole('link')).toBeNull();
+    await expect(canvas.queryByText('Preparing your receipt…')).toBeNull();
+    // Still a success: the donation is paid and saved.
+    await expect(args.onSucceeded).toHaveBeenCalledWith({ donationId: 42, paymentIntentId: 'pi_sandbox_1' });
+    await expect(args.onFailed).not.toHaveBeenCalled();
+  },
+};
+
+const SHARED = { url: 'https://charity.example/campaigns/clean-water-for-barmer', title: 'Clean water for Barmer' };
+const copied = fn(async (_text: string) => {});
+
+/** A campaign gift: the thank-you offers the campaign's page to pass on; 'Copy link' copies its address. */
+export const SuccessWithShare: Story = {
+  args: {
+    payload: { ...PAYLOAD, campaign_id: 4 },
+    share: SHARED,
+    onInvoice: fn<PaymentPanelProps['onInvoice']>(async () => INVOICE),
+  },
+  beforeEach: () => {
+    copied.mockClear();
+    const own = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: copied } });
+    return () => {
+      if (own) Object.defineProperty(navigator, 'clipboard', own);
+      else delete (navigator as { clipboard?: unknown }).clipboard;
+    };
+  },
+  play: async ({ canvas }) => {
+    await payWith(canvas, '4242 4242 4242 4242');
+    await canvas.findByText('Thank you! Your donation has been completed and saved successfully.');
+    const share = canvas.getByRole('region', { name: 'Share this campaign' });
+    await expect(within(share).getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute(
+      'href',
+      `https://wa.me/?text=${encodeURIComponent(`I just gave to this campaign. You can help too: ${SHARED.title} ${SHARED.url}`)}`,
+    );
+    await expect(within(share).getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute(
+      'href',
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(SHARED.url)}`,
+    );
+    await userEvent.click(within(share).getByRole('button', { name: 'Copy link' }));
+    await expect(copied).toHaveBeenCalledWith(SHARED.url);
+    await expect(await within(share).findByText('Link copied')).toBeVisible();
+  },
+};
+
+/** An amount with paise (₹100.50, as step 1 accepts): shown and charged as typed, never rounded to ₹101. */
+export const AmountWithDecimals: Story = {
+  args: { payload: { ...PAYLOAD, amount: 100.5 } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/Donation:/)).toHaveTextContent('Donation: ₹100.50 (One-time)');
+    await expect(await canvas.findByRole('button', { name: 'Donate ₹100.50' })).toBeDisabled();
   },
 };
 

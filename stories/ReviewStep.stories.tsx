@@ -116,6 +116,29 @@ export const ForACampaign: Story = {
   },
 };
 
+/**
+ * A campaign gift of ₹100.50 whose donor agreed to be named among its supporters: the amount with its paise (never
+ * rounded to ₹101), the agreement in the summary, and both in the payload.
+ */
+export const CampaignOptInWithPaise: Story = {
+  args: {
+    amount: { ...INDIA_AMOUNT, customAmount: '100.5' },
+    details: { ...INDIA_DETAILS, show_first_name: true },
+    campaign: { id: 3, title: 'School Kits for 500 Children' },
+  },
+  play: async ({ canvas, args }) => {
+    await expect(summary(canvas)).toMatchObject({
+      Amount: '₹100.50',
+      Campaign: 'School Kits for 500 Children',
+      'Among supporters': 'Your first name and amount are shown',
+    });
+    await userEvent.click(proceed(canvas));
+    await expect(args.onConfirm).toHaveBeenCalledWith(
+      expect.objectContaining({ amount: 100.5, campaign_id: 3, donor: expect.objectContaining({ show_first_name: true }) }),
+    );
+  },
+};
+
 /** The United States, a custom $25 monthly: dollars, 'ZIP Code', no PAN and no 80G note. */
 export const UnitedStatesMonthly: Story = {
   args: {

@@ -85,3 +85,16 @@ export function withServerData(prerendered: string, { html }: RenderedPage, data
   const page = `${prerendered.slice(0, start)}${body}</div>\n    ${block}${prerendered.slice(end + '</div>'.length)}`;
   return withHoisted(page, head);
 }
+
+/**
+ * A page rendered by the server at an address the build did not prerender (a campaign's page, /campaigns/{slug}):
+ * `prerendered` is another page of the same build (its head, boot script and layout are the same), whose #root gets
+ * this page's markup, address and title, and the page's data block (withServerData). Null when `prerendered` is not
+ * pageHtml's.
+ */
+export function withServerPage(prerendered: string, url: string, page: RenderedPage, data: { id: string; json: string }): string | null {
+  const addressed = prerendered.replace(/(<div id="root" data-prerendered=")[^"]*(")/, (_match, before: string, after: string) => `${before}${escapeText(url).replace(/"/g, '&quot;')}${after}`);
+  const result = withServerData(addressed, page, data);
+  if (result === null) return null;
+  return page.title ? result.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title!)}</title>`) : result;
+}

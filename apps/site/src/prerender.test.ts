@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_PRERENDER } from '@charity/domain';
-import { CAMPAIGNS_FIRST_PAGE_QUERY, PAYMENTS_MODES, PRERENDERED_PAGES, pageHtml, prerenderPage, renderCampaignsWithData } from './prerender';
+import { CAMPAIGNS_FIRST_PAGE_QUERY, PAYMENTS_MODES, PRERENDERED_PAGES, pageHtml, prerenderPage, renderCampaignPageWithData, renderCampaignsWithData } from './prerender';
 import { campaignListStore } from './features/campaigns/stores/use-campaign-list';
 
 // The build's prerender (scripts/prerender.mjs writes what this returns into dist/prerendered/). What the browser
@@ -90,5 +90,55 @@ describe('/campaigns rendered with its data (renderCampaignsWithData, called by 
   it('rejects an answer that is not a campaign list, leaving the store empty', async () => {
     await expect(renderCampaignsWithData('<html></html>', 'sandbox', { data: 'nope' })).rejects.toThrow(/no list of campaigns/);
     expect(campaignListStore.getState().page).toBe(0);
+  });
+});
+
+describe('/campaigns/{slug} rendered with its data (renderCampaignPageWithData, called by the API)', () => {
+  const TEMPLATE =
+    '<!doctype html><html><head><meta name="viewport" content="width=device-width" /><title>Site</title>' +
+    '<script type="module" crossorigin src="/assets/main-1.js"></script></head><body><div id="root"></div></body></html>';
+  const campaign = {
+    id: 4,
+    slug: 'midday-meals',
+    title: 'Midday Meals <for> 500',
+    description: 'A hot lunch every school day.',
+    status: 'active',
+    is_featured: true,
+    category: 'nutrition',
+    image_url: '/uploads/campaigns/4.webp',
+    target_amount: 1000000,
+    raised_amount: 486720,
+    donation_count: 312,
+    currency: 'INR',
+    start_date: null,
+    end_date: '2099-01-01T00:00:00.000Z',
+  };
+  const donations = {
+    success: true,
+    data: { donations: [{ id: 9, amount: 2500, currency: 'INR', donor_name: 'Priya', is_anonymous: false, donation_type: 'one_time', created_at: '2026-11-01T00:00:00.000Z' }] },
+    meta: { total_pages: 1, current_page: 1, total: 1 },
+  };
+  const body = { campaign: { success: true, data: { campaign } }, donations };
+
+  it('renders the campaign, its supporters and the form into a page of the build at its own address, with the data for the browser', async () => {
+    const loading = await prerenderPage('/campaigns', 'sandbox');
+    const prerendered = pageHtml(TEMPLATE, '/campaigns', 'sandbox', loading, { src: '/assets/boot.js' });
+    const page = await renderCampaignPageWithData(prerendered, 'sandbox', '/campaigns/midday-meals', body);
+    expect(page).toMatch(/<h1[^>]*>Midday Meals &lt;for&gt; 500<\/h1>/);
+    expect(page).toContain('data-prerendered="/campaigns/midday-meals" data-prerendered-mode="sandbox"');
+    expect(page).toContain('<title>Midday Meals &lt;for&gt; 500 | Bright Beginnings Foundation</title>');
+    expect(page).toContain('Priya');
+    expect(page).toContain('49% funded');
+    expect(page).toContain('Choose Amount');
+    expect(page).toContain('<script type="application/json" id="campaign-page-data">');
+    expect(page).not.toContain('<for>');
+    // The render is the data's only: the next render of any page starts clean.
+    const again = await prerenderPage('/campaigns/midday-meals', 'sandbox');
+    expect(again.html).not.toContain('Priya');
+  });
+
+  it('renders nothing for a body that is not a campaign, or a campaign of another address', async () => {
+    expect(await renderCampaignPageWithData(TEMPLATE, 'sandbox', '/campaigns/midday-meals', { campaign: { data: 'nope' }, donations })).toBeNull();
+    expect(await renderCampaignPageWithData(TEMPLATE, 'sandbox', '/campaigns/other', body)).toBeNull();
   });
 });

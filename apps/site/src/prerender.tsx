@@ -18,7 +18,8 @@ import { INITIAL_CAMPAIGN_LIST_STATE, pageQuery } from './features/campaigns/sto
 import { campaignListStore } from './features/campaigns/stores/use-campaign-list';
 import { DEFAULT_CAMPAIGN_LIST_FILTERS } from './features/campaigns/url';
 import { listenForServerTitle } from './lib/use-document-title';
-import { withServerData } from './prerender-html';
+import { withServerData, withServerPage } from './prerender-html';
+import { CAMPAIGN_PAGE_DATA_ID, parseCampaignPageBody, primeCampaignPage } from './features/campaign-page/server-data';
 
 export { pageHtml, splitHoisted } from './prerender-html';
 
@@ -121,6 +122,28 @@ export function renderCampaignsWithData(prerendered: string, paymentsMode: Serve
     } finally {
       campaignListStore.getState().cancel();
       campaignListStore.setState(INITIAL_CAMPAIGN_LIST_STATE);
+    }
+  });
+  renderQueue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * /campaigns/{slug} with its campaign and supporters (`body`: the API's two answers, { campaign, donations }) rendered
+ * into `prerendered`, another page of this build for this payments mode (its head and layout are the same), with the
+ * body in a data block the page starts from (features/campaign-page/server-data.ts). The API calls this when the
+ * answers change, not per request. Null when the body is not a campaign or `prerendered` is not a page of the build.
+ */
+export function renderCampaignPageWithData(prerendered: string, paymentsMode: ServerPaymentsMode, url: string, body: unknown): Promise<string | null> {
+  const run = renderQueue.then(async () => {
+    const data = parseCampaignPageBody(body);
+    if (!data?.campaign.slug || url !== `/campaigns/${data.campaign.slug}`) return null;
+    primeCampaignPage(data);
+    try {
+      const page = await prerenderPage(url, paymentsMode);
+      return withServerPage(prerendered, url, page, { id: CAMPAIGN_PAGE_DATA_ID, json: JSON.stringify(body) });
+    } finally {
+      primeCampaignPage(null);
     }
   });
   renderQueue = run.catch(() => undefined);

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   CUSTOM_AMOUNT_MIN_FALLBACK,
   DEFAULT_DONATION_AMOUNT,
+  amountDecimalsMessage,
   customAmountMin,
+  formatDonationAmount,
+  hasAcceptedDecimals,
   defaultQuickAmount,
   minimumDonation,
   minimumDonationMessage,
@@ -98,6 +101,81 @@ describe('validateAmount', () => {
   });
 });
 
+describe('validateAmount: decimals and the largest amount (the server\'s rule, checked in step 1)', () => {
+  const INR_TOO_LARGE = 'The largest donation we can accept online is ₹5,00,000. Please contact us at contact@brightbeginnings.org.in for larger gifts.';
+  const INR_DECIMALS = 'Please enter an amount in whole rupees or with up to 2 decimals';
+
+  it.each([
+    [500_000, 'IN', null],
+    ['500000', 'IN', null],
+    [500_000.01, 'IN', INR_TOO_LARGE],
+    [600_000, 'IN', INR_TOO_LARGE],
+    ['600000', 'IN', INR_TOO_LARGE],
+    [10.5, 'IN', 'Minimum donation amount is ₹50'],
+    [50.5, 'IN', null],
+    ['50.50', 'IN', null],
+    [10.555, 'IN', INR_DECIMALS],
+    ['100.555', 'IN', INR_DECIMALS],
+    [100.001, 'IN', INR_DECIMALS],
+    [19.99, 'US', null],
+    [6_000, 'US', null],
+    [6_000.01, 'US', 'The largest donation we can accept online is $6,000. Please contact us at contact@brightbeginnings.org.in for larger gifts.'],
+    [1.005, 'DE', 'Please enter an amount in whole euros or with up to 2 decimals'],
+    [5_500.01, 'DE', 'The largest donation we can accept online is €5,500. Please contact us at contact@brightbeginnings.org.in for larger gifts.'],
+    [4_800.01, 'GB', 'The largest donation we can accept online is £4,800. Please contact us at contact@brightbeginnings.org.in for larger gifts.'],
+    [12.345, 'DK', 'Please enter an amount in whole kroner or with up to 2 decimals'],
+  ])('%j %s → %j', (amount, code, expected) => {
+    expect(validateAmount(amount, code)).toBe(expected);
+  });
+
+  it('accepts whole numbers only in a zero-decimal currency (JPY)', () => {
+    expect(validateAmount(1.5, 'XX', { currency: 'JPY' })).toBe('Please enter an amount in whole JPY');
+    expect(validateAmount(1500, 'XX', { currency: 'JPY' })).toBeNull();
+  });
+
+  it("is lowered by an operator's ceiling, with the same message", () => {
+    expect(validateAmount(250_000, 'IN', { ceiling: 200_000 })).toBe(
+      'The largest donation we can accept online is ₹2,00,000. Please contact us at contact@brightbeginnings.org.in for larger gifts.',
+    );
+    expect(validateAmount(200_000, 'IN', { ceiling: 200_000 })).toBeNull();
+  });
+
+  it.each([
+    [10.5, 'INR', true],
+    [10.55, 'INR', true],
+    [10.555, 'INR', false],
+    [19.99, 'USD', true],
+    [0.1 + 0.2, 'USD', true],
+    [1.5, 'JPY', false],
+    [1, 'JPY', true],
+    [Number.NaN, 'INR', false],
+  ])('hasAcceptedDecimals(%d, %s) → %s', (amount, currency, expected) => {
+    expect(hasAcceptedDecimals(amount, currency)).toBe(expected);
+  });
+
+  it('says what each currency accepts', () => {
+    expect(amountDecimalsMessage('INR')).toBe(INR_DECIMALS);
+    expect(amountDecimalsMessage('usd')).toBe('Please enter an amount in whole dollars or with up to 2 decimals');
+    expect(amountDecimalsMessage('GBP')).toBe('Please enter an amount in whole pounds or with up to 2 decimals');
+    expect(amountDecimalsMessage('MYR')).toBe('Please enter an amount in whole ringgit or with up to 2 decimals');
+    expect(amountDecimalsMessage('JPY')).toBe('Please enter an amount in whole JPY');
+  });
+});
+
+describe('formatDonationAmount', () => {
+  it.each([
+    [1000, 'INR', '₹1,000'],
+    [10.5, 'INR', '₹10.50'],
+    [100000.05, 'INR', '₹1,00,000.05'],
+    [1234.5, 'USD', '$1,234.50'],
+    [19.99, 'GBP', '£19.99'],
+    [0.1 + 0.2, 'USD', '$0.30'],
+    [1500, 'JPY', 'JPY 1,500'],
+  ])('%d %s → %s', (amount, currency, expected) => {
+    expect(formatDonationAmount(amount, currency)).toBe(expected);
+  });
+});
+
 describe('resolveDonationAmount', () => {
   it.each([
     [100, '', 100],
@@ -126,6 +204,8 @@ describe('toMinorUnits', () => {
     [0, 'USD', 0],
     [12.345, 'DKK', 1235],
     [5, 'XYZ', 500],
+    // ISO 4217 from the runtime for a currency outside the table: the yen has no minor unit.
+    [1500, 'JPY', 1500],
   ])('%d %s → %d', (amount, currency, expected) => {
     const result = toMinorUnits(amount, currency);
     expect(result).toBe(expected);

@@ -17,9 +17,9 @@ describe('campaignTimeLabel', () => {
     expect(campaignTimeLabel({ status: 'active', end_date: now.toISOString() }, now)).toBe('Campaign ended');
   });
 
-  it("says 'Campaign ended' for a completed campaign even before its end date", () => {
-    expect(campaignTimeLabel({ status: 'completed', end_date: at(10) }, now)).toBe('Campaign ended');
-    expect(campaignTimeLabel({ status: 'completed', end_date: null }, now)).toBe('Campaign ended');
+  it("says 'Campaign completed', not 'Campaign ended', for a campaign completed before its end date (spec §2 ties the latter to 0 days)", () => {
+    expect(campaignTimeLabel({ status: 'completed', end_date: at(10) }, now)).toBe('Campaign completed');
+    expect(campaignTimeLabel({ status: 'completed', end_date: null }, now)).toBe('Campaign completed');
   });
 
   it("says 'No end date' without one", () => {

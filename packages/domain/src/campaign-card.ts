@@ -6,22 +6,25 @@ import {
   daysLeftLabel,
   type CampaignStatus,
 } from './campaign';
+import { CLOSED_CAMPAIGN_TEXTS } from './campaign-page';
 import { formatNumber } from './format';
 import { text } from './internal/values';
 
 type DateInput = Date | string | number | null | undefined;
 
 /**
- * The card's time line: 'Campaign ended' for a campaign whose display status is Completed (its status says so
- * even when the end date is still ahead: "12 days left" on a finished campaign would invite donations to
- * something that is over), otherwise daysLeftLabel of the days until the end date ('Campaign ended' at 0).
+ * The card's time line. Spec §2 ties 'Campaign ended' to zero days left or fewer, so that is the only time it is said.
+ * A campaign completed before its end date says 'Campaign completed' instead of "12 days left" (which would invite
+ * gifts to something that is over); every other campaign shows daysLeftLabel of the days until its end date.
  */
 export function campaignTimeLabel(
   c: { status?: CampaignStatus | string | null; end_date?: DateInput },
   now: Date = new Date(),
 ): string {
-  if (campaignDisplayStatus(c, now) === 'Completed') return CAMPAIGN_ENDED_LABEL;
-  return daysLeftLabel(daysLeft(c.end_date, now));
+  const days = daysLeft(c.end_date, now);
+  if (days !== null && days <= 0) return CAMPAIGN_ENDED_LABEL;
+  if (campaignDisplayStatus(c, now) === 'Completed') return CLOSED_CAMPAIGN_TEXTS.cardCompleted;
+  return daysLeftLabel(days);
 }
 
 /** '{n}% funded' for a percentage from fundedPercentage. */

@@ -41,6 +41,7 @@ type DateInput = Date | string | number | null | undefined;
 /** A campaign as the API may send it: either field name for raised amount and donor count, numbers possibly as strings. */
 export interface RawCampaign {
   id: number | string;
+  slug?: string | null;
   title?: string | null;
   description?: string | null;
   status?: string | null;
@@ -61,6 +62,8 @@ export interface RawCampaign {
 /** A campaign with one name per field and numeric amounts. */
 export interface Campaign {
   id: number | string;
+  /** Its page's address, /campaigns/{slug} (absent from an API that has no campaign pages). */
+  slug?: string | null;
   title: string;
   description: string;
   status: CampaignStatus;
@@ -95,6 +98,7 @@ export function normaliseCampaign(raw: RawCampaign): Campaign {
   const status = text(raw.status).toLowerCase();
   return {
     id: typeof raw.id === 'string' && Number.isInteger(idNumber) ? idNumber : raw.id,
+    ...(text(raw.slug) ? { slug: text(raw.slug) } : {}),
     title: text(raw.title),
     description: text(raw.description),
     status: isCampaignStatus(status) ? status : 'draft',

@@ -6,6 +6,7 @@ import {
   CURRENCY_CODES,
   currencyColumn,
   currencyFacts,
+  currencyMinorUnits,
   largestAcceptedAmount,
   LARGEST_DONATION_INR,
 } from './currencies';
@@ -30,6 +31,19 @@ describe('the currency table', () => {
       expect(toMinorUnits(1, code)).toBe(10 ** row.minorUnits);
     }
     for (const country of COUNTRIES) expect(country.currency_symbol, country.code).toBe(currencySymbol(country.currency));
+  });
+
+  it('names every unit for a sentence, in the plural', () => {
+    for (const code of CURRENCY_CODES) expect(CURRENCIES[code].unit, code).toMatch(/^[a-z]+$/);
+    expect(CURRENCIES.INR.unit).toBe('rupees');
+  });
+
+  it('gives the minor units from the table, else ISO 4217, else 2', () => {
+    for (const code of CURRENCY_CODES) expect(currencyMinorUnits(code)).toBe(CURRENCIES[code].minorUnits);
+    expect(currencyMinorUnits('jpy')).toBe(0);
+    expect(currencyMinorUnits('KWD')).toBe(3);
+    expect(currencyMinorUnits('XYZ')).toBe(2);
+    expect(currencyMinorUnits('not a code')).toBe(2);
   });
 
   it('reads codes case-insensitively and knows nothing else', () => {

@@ -189,6 +189,27 @@ describe('payment HTTP contract', () => {
     expect(readPaymentsConfig(null)).toBeNull();
   });
 
+  it("payments config: the operator's ceiling (max_amount) when the server sends one, nothing when it does not", () => {
+    expect(readPaymentsConfig({ success: true, data: { mode: 'sandbox', publishable_key: null, max_amount: 250_000 } })).toStrictEqual({
+      mode: 'sandbox',
+      publishableKey: null,
+      maxAmount: 250_000,
+    });
+    expect(readPaymentsConfig({ success: true, data: { mode: 'stripe', publishable_key: 'pk_test_1', max_amount: 100 } })).toStrictEqual({
+      mode: 'stripe',
+      publishableKey: 'pk_test_1',
+      maxAmount: 100,
+    });
+    expect(readPaymentsConfig({ success: true, data: { mode: 'sandbox', publishable_key: null } })).toStrictEqual({ mode: 'sandbox', publishableKey: null });
+    // Not a whole number of at least one unit: ignored, the server's own check still stands.
+    for (const odd of [0, -5, 10.5, '250000', null]) {
+      expect(readPaymentsConfig({ success: true, data: { mode: 'sandbox', publishable_key: null, max_amount: odd } })).toStrictEqual({
+        mode: 'sandbox',
+        publishableKey: null,
+      });
+    }
+  });
+
   it('create-intent reply: the secret and id, the server message of a failed reply, else the fallback', () => {
     expect(readCreatedIntent({ success: true, data: { client_secret: 's', payment_intent_id: 'pi_1' } })).toEqual({
       ok: true,

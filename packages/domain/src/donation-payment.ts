@@ -122,15 +122,25 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 export interface PaymentsConfig {
   mode: 'sandbox' | 'stripe';
   publishableKey: string | null;
+  /**
+   * The operator's ceiling (the API's PAYMENT_MAX_AMOUNT) in whole units of the donation's currency, for step 1's
+   * check: largestAcceptedAmount(currency, maxAmount). Absent when the server sets none.
+   */
+  maxAmount?: number;
 }
 
-/** Reads GET payments/config `{success:true, data:{mode, publishable_key}}`; stripe mode needs a key. Else null. */
+/**
+ * Reads GET payments/config `{success:true, data:{mode, publishable_key, max_amount?}}`; stripe mode needs a key.
+ * Else null. A max_amount that is not a whole number of at least 1 is ignored (the server still enforces its own).
+ */
 export function readPaymentsConfig(body: unknown): PaymentsConfig | null {
   const data = isRecord(body) ? body.data : undefined;
   const mode = isRecord(data) ? data.mode : undefined;
   const publishableKey = isRecord(data) ? text(data.publishable_key) : null;
-  if (mode === 'sandbox') return { mode, publishableKey: null };
-  if (mode === 'stripe' && publishableKey) return { mode, publishableKey };
+  const maxAmount = isRecord(data) && Number.isSafeInteger(data.max_amount) && (data.max_amount as number) >= 1 ? (data.max_amount as number) : null;
+  const ceiling = maxAmount === null ? {} : { maxAmount };
+  if (mode === 'sandbox') return { mode, publishableKey: null, ...ceiling };
+  if (mode === 'stripe' && publishableKey) return { mode, publishableKey, ...ceiling };
   return null;
 }
 

@@ -10,6 +10,7 @@ describe('SITE_PAGES (spec section 2, with the admin console)', () => {
       '/',
       '/about',
       '/campaigns',
+      '/campaigns/:slug',
       '/contact',
       '/donate',
       '/events',

@@ -8,7 +8,7 @@
 export type SitePageAccess = 'public' | 'signed-out' | 'signed-in';
 
 export interface SitePage {
-  /** The address as the router matches it: fixed segments, or `:name` for a dynamic one (none yet). */
+  /** The address as the router matches it: fixed segments, or `:name` for a dynamic one. */
   readonly path: string;
   readonly access: SitePageAccess;
   /** Open to search engines and listed in /sitemap.xml; the others are sent with `X-Robots-Tag: noindex`. */
@@ -19,6 +19,8 @@ export const SITE_PAGES = [
   { path: '/', access: 'public', indexable: true },
   { path: '/about', access: 'public', indexable: true },
   { path: '/campaigns', access: 'public', indexable: true },
+  // One campaign's page, to share (docs/decisions/030-campaign-pages.md); listed in the sitemap from its rows.
+  { path: '/campaigns/:slug', access: 'public', indexable: true },
   { path: '/contact', access: 'public', indexable: true },
   { path: '/donate', access: 'public', indexable: true },
   { path: '/events', access: 'public', indexable: true },

@@ -72,6 +72,7 @@ export {
 export { Footer, type FooterProps, type FooterOrganisation, type SocialLink } from './components/Footer';
 export { BackToTop, type BackToTopProps } from './components/BackToTop';
 export { NotFound, type NotFoundProps } from './components/NotFound';
+export { ShareLinks, shareHrefs, SHARE_LINKS_TEXTS, type ShareLinksProps } from './components/ShareLinks';
 export * from './marketing';
 export * from './campaigns';
 export * from './contact';

@@ -1,4 +1,4 @@
-import { CAMPAIGN_CURRENCY } from '@charity/domain';
+import { CAMPAIGN_CURRENCY, supporterFirstName } from '@charity/domain';
 import type { CampaignReply, PublicDonationReply } from '@charity/domain/contract';
 import type { CampaignRow, PublicDonationRow } from './repository.js';
 
@@ -11,6 +11,7 @@ export type CampaignJson = CampaignReply;
 export function campaignJson(row: CampaignRow): CampaignJson {
   return {
     id: row.id,
+    slug: row.slug,
     title: row.title,
     description: row.description,
     status: row.status,
@@ -28,18 +29,18 @@ export function campaignJson(row: CampaignRow): CampaignJson {
   };
 }
 
-/** Shown instead of the name of a donor who chose anonymity (or gave none). */
+/** Shown instead of the name of a donor who did not agree to be named (or gave none). */
 export const ANONYMOUS_DONOR = 'Anonymous';
 
 export type PublicDonationJson = PublicDonationReply;
 
 export function publicDonationJson(row: PublicDonationRow): PublicDonationJson {
-  const name = row.donorName?.trim();
+  const name = supporterFirstName({ full_name: row.donorName, show_first_name: row.showFirstName, is_anonymous: row.isAnonymous });
   return {
     id: row.id,
     amount: row.amount,
     currency: row.currency,
-    donor_name: row.isAnonymous || !name ? ANONYMOUS_DONOR : name,
+    donor_name: name ?? ANONYMOUS_DONOR,
     is_anonymous: row.isAnonymous,
     donation_type: row.donationType,
     created_at: row.createdAt.toISOString(),

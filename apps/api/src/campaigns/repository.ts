@@ -1,3 +1,4 @@
+import { campaignSlugBase, numberedSlug } from '@charity/domain';
 import type { CAMPAIGN_LIST_STATUSES, CAMPAIGN_SORTS } from '@charity/domain/contract';
 import { and, count, desc, eq, getTableColumns, gt, ilike, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/open.js';
@@ -129,10 +130,41 @@ export interface CampaignValues {
   imageUrl: string | null;
 }
 
+/** The campaign at /campaigns/{slug}; drafts only for an admin, as findCampaign. */
+export async function findCampaignBySlug(db: Database, slug: string, { includeDrafts = false } = {}): Promise<CampaignRow | null> {
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(includeDrafts ? eq(campaigns.slug, slug) : and(eq(campaigns.slug, slug), ne(campaigns.status, 'draft')))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Tries before giving up on a free slug: only campaigns created at the same moment with the same title compete. */
+const SLUG_TRIES = 5;
+
+/**
+ * Inserts a campaign under the first free slug of its title (campaignSlugBase, then -2, -3…). The unique index decides
+ * between two inserts racing for the same slug: the loser takes the next number.
+ */
 export async function insertCampaign(db: Database, values: CampaignValues): Promise<CampaignRow> {
-  const [row] = await db.insert(campaigns).values(values).returning();
-  if (!row) throw new Error('Inserting a campaign returned no row.');
-  return row;
+  const base = campaignSlugBase(values.title);
+  for (let attempt = 0; attempt < SLUG_TRIES; attempt += 1) {
+    const taken = await db
+      .select({ slug: campaigns.slug })
+      .from(campaigns)
+      .where(or(eq(campaigns.slug, base), sql`${campaigns.slug} like ${`${base.slice(0, 50)}%`}`));
+    const used = new Set(taken.map((row) => row.slug));
+    let n = 1;
+    while (used.has(numberedSlug(base, n))) n += 1;
+    const [row] = await db
+      .insert(campaigns)
+      .values({ ...values, slug: numberedSlug(base, n) })
+      .onConflictDoNothing({ target: campaigns.slug })
+      .returning();
+    if (row) return row;
+  }
+  throw new Error(`No free slug for a campaign titled like "${base}" after ${SLUG_TRIES} tries.`);
 }
 
 export async function updateCampaign(db: Database, id: number, values: Partial<typeof campaigns.$inferInsert>): Promise<CampaignRow | null> {
@@ -157,6 +189,7 @@ export interface PublicDonationRow {
   currency: string;
   donorName: string | null;
   isAnonymous: boolean;
+  showFirstName: boolean;
   donationType: string;
   createdAt: Date;
 }
@@ -175,6 +208,7 @@ export async function listCampaignDonations(
       currency: donations.currency,
       donorName: donations.donorName,
       isAnonymous: donations.isAnonymous,
+      showFirstName: donations.showFirstName,
       donationType: donations.donationType,
       createdAt: donations.createdAt,
       total: sql<number>`count(*) over ()`.mapWith(Number),

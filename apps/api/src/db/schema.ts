@@ -139,6 +139,8 @@ export const campaigns = pgTable(
   'campaigns',
   {
     id: serial('id').primaryKey(),
+    /** Its page's address, /campaigns/{slug}: chosen from the first title, unique, kept when the title changes. */
+    slug: text('slug').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     status: text('status').$type<CampaignStatus>().notNull().default('draft'),
@@ -169,6 +171,7 @@ export const campaigns = pgTable(
     // exactly the list's order.
     index('campaigns_status_created_at_id_idx').on(t.status, t.createdAt, t.id),
     index('campaigns_featured_status_created_at_id_idx').on(t.isFeatured, t.status, t.createdAt, t.id),
+    uniqueIndex('campaigns_slug_idx').on(t.slug),
   ],
 );
 
@@ -353,6 +356,8 @@ export const donations = pgTable(
     donorAddress: text('donor_address'),
     donorPincode: text('donor_pincode'),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
+    /** The donor agreed to be named (first name) among the campaign's supporters: issue 19, decision 030. */
+    showFirstName: boolean('show_first_name').notNull().default(false),
     donationType: text('donation_type').$type<DonationType>().notNull().default('one_time'),
     source: text('source').notNull().default('website'),
     /** The partner site a donation came through (the embeddable widget, later); null for the charity's own site. */

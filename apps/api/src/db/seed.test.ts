@@ -113,7 +113,7 @@ describeEachDatabase('migrations and seed', (ctx) => {
     const { db } = ctx.database;
     await expect(db.insert(events).values({ title: 't', description: 'd', status: 'postponed' as never })).rejects.toThrow();
     await expect(
-      db.insert(campaigns).values({ title: 't', description: 'd', targetAmount: 1, status: 'archived' as never }),
+      db.insert(campaigns).values({ slug: 't', title: 't', description: 'd', targetAmount: 1, status: 'archived' as never }),
     ).rejects.toThrow();
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { campaignSlugBase } from '@charity/domain';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Config } from '../config.js';
@@ -102,6 +103,8 @@ export async function seedDatabase(
       const rows = await Promise.all(
         CAMPAIGN_SEEDS.map(async ({ theme, startInDays, endInDays, ...campaign }, index) => ({
           ...campaign,
+          // The seed's titles differ, so each title's own slug is free (campaign-page.ts).
+          slug: campaignSlugBase(campaign.title),
           imageUrl: await writeIllustration(config.uploadsDir, 'campaigns', theme, 100 + index, { width: 960, height: 540 }, written),
           startDate: daysFrom(now, startInDays),
           endDate: daysFrom(now, endInDays),

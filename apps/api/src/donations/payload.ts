@@ -85,6 +85,7 @@ export function readDonationData(raw: unknown): DonationDataResult {
       city: str(donor.city),
       address: str(donor.address),
       pincode: str(donor.pincode),
+      show_first_name: donor.show_first_name === true,
     },
     amount: cleaned.amount as number,
     currency: str(cleaned.currency),

@@ -49,7 +49,18 @@ describeEachDatabase('payments', (ctx) => {
   it('tells the browser it talks to the sandbox', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/payments/config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, data: { mode: 'sandbox', publishable_key: null } });
+    expect(response.json()).toStrictEqual({ success: true, data: { mode: 'sandbox', publishable_key: null } });
+  });
+
+  it("tells the browser the operator's lower PAYMENT_MAX_AMOUNT, so step 1 refuses what create-intent would", async () => {
+    const strict = await buildSandboxApp(ctx, { config: { paymentMaxAmount: 250_000 }, holdEvents: true });
+    try {
+      const response = await strict.app.inject({ method: 'GET', url: '/api/payments/config' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toStrictEqual({ success: true, data: { mode: 'sandbox', publishable_key: null, max_amount: 250_000 } });
+    } finally {
+      await strict.app.close();
+    }
   });
 
   describe('POST /api/payments/create-intent', () => {
@@ -125,7 +136,7 @@ describeEachDatabase('payments', (ctx) => {
       ['below the Indian minimum', indianDonation({ amount: 49 }), 'amount', 'Minimum donation amount is ₹50'],
       ['below the US minimum', usDonation({ amount: 0.5 }), 'amount', 'Minimum donation amount is $1'],
       ['an amount sent as text', indianDonation({ amount: '1000' }), 'amount', 'Donation amount must be greater than 0'],
-      ['three decimals', usDonation({ amount: 10.005 }), 'amount', 'Donation amount can have at most 2 decimal places'],
+      ['three decimals', usDonation({ amount: 10.005 }), 'amount', 'Please enter an amount in whole dollars or with up to 2 decimals'],
       ['the wrong currency for India', indianDonation({ currency: 'USD' }), 'currency', 'Currency must be INR for India'],
       ['the wrong currency for the US', usDonation({ currency: 'INR' }), 'currency', 'Currency must be USD for United States'],
       ['an unknown donation type', indianDonation({ donation_type: 'weekly' }), 'donation_type', 'Donation type must be one_time or monthly'],

@@ -12,6 +12,7 @@ import {
   WebhookReply,
 } from '@charity/domain/contract';
 import type { FastifyInstance } from 'fastify';
+import { PAYMENT_MAX_AMOUNT_DEFAULT } from '../config.js';
 import { HttpError } from '../http-errors.js';
 import { CREATE_INTENT_RATE_LIMIT, DONATION_ROUTE_MESSAGES, PAYMENT_ROUTE_MESSAGES, WEBHOOK_MESSAGES } from './messages.js';
 import { WebhookSignatureError, type PaymentEvent } from './provider/provider.js';
@@ -44,7 +45,16 @@ export async function donationRoutes(app: FastifyInstance) {
   app.get(
     '/payments/config',
     { schema: { summary: 'Which payment provider the browser talks to', response: { 200: PaymentsConfigReply, ...errorReplies() } } },
-    async () => ({ success: true, data: { mode: provider.mode, publishable_key: provider.publishableKey } }),
+    async () => ({
+      success: true,
+      data: {
+        mode: provider.mode,
+        publishable_key: provider.publishableKey,
+        // Step 1 checks the same ceiling create-intent applies; the default lowers no currency's own figure, so
+        // only an operator's lower cap is sent.
+        ...(app.config.paymentMaxAmount < PAYMENT_MAX_AMOUNT_DEFAULT ? { max_amount: app.config.paymentMaxAmount } : {}),
+      },
+    }),
   );
 
   app.post(

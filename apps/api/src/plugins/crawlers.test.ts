@@ -39,14 +39,14 @@ describe('robots.txt (unit)', () => {
 
 describe('sitemap.xml (unit)', () => {
   it('is sitemaps.org XML with every address escaped, and a lastmod in W3C form where known', () => {
-    const xml = sitemapXml('https://give.example.org/a&b', ['/', '/about'], [{ id: 7, updatedAt: new Date('2026-11-25T10:20:30.456Z') }]);
+    const xml = sitemapXml('https://give.example.org/a&b', ['/', '/about'], [{ slug: 'clean-water', updatedAt: new Date('2026-11-25T10:20:30.456Z') }]);
     expect(xml).toBe(
       [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         '  <url><loc>https://give.example.org/a&amp;b/</loc></url>',
         '  <url><loc>https://give.example.org/a&amp;b/about</loc></url>',
-        '  <url><loc>https://give.example.org/a&amp;b/donate?campaign=7</loc><lastmod>2026-11-25T10:20:30Z</lastmod></url>',
+        '  <url><loc>https://give.example.org/a&amp;b/campaigns/clean-water</loc><lastmod>2026-11-25T10:20:30Z</lastmod></url>',
         '</urlset>',
         '',
       ].join('\n'),
@@ -54,13 +54,13 @@ describe('sitemap.xml (unit)', () => {
   });
 
   it('lists at most the 50,000 addresses one sitemap may hold, pages first', () => {
-    const many = Array.from({ length: SITEMAP_MAX_URLS + 5 }, (_, i) => ({ id: i + 1, updatedAt: new Date(0) }));
+    const many = Array.from({ length: SITEMAP_MAX_URLS + 5 }, (_, i) => ({ slug: `campaign-${i + 1}`, updatedAt: new Date(0) }));
     const xml = sitemapXml(BASE, ['/', '/about'], many);
     expect(SITEMAP_MAX_URLS).toBe(50_000);
     expect(xml.match(/<url>/g)).toHaveLength(SITEMAP_MAX_URLS);
     expect(xml).toContain(`<loc>${BASE}/about</loc>`);
-    expect(xml).toContain(`campaign=${SITEMAP_MAX_URLS - 2}<`);
-    expect(xml).not.toContain(`campaign=${SITEMAP_MAX_URLS - 1}<`);
+    expect(xml).toContain(`/campaigns/campaign-${SITEMAP_MAX_URLS - 2}<`);
+    expect(xml).not.toContain(`/campaigns/campaign-${SITEMAP_MAX_URLS - 1}<`);
   });
 });
 
@@ -83,7 +83,7 @@ describeEachDatabase('robots.txt and sitemap.xml', (ctx) => {
     const payload = { title, description: 'About it.', target_amount: 5000, status, end_date: new Date(Date.now() + 30 * DAY_MS).toISOString() };
     const created = await app.inject({ method: 'POST', url: '/api/campaigns', payload });
     expect(created.statusCode, created.body).toBe(201);
-    return created.json().data.campaign.id as number;
+    return created.json().data.campaign as { id: number; slug: string };
   };
   const lastmodOf = async (id: number) => {
     const [row] = await ctx.database.db.select({ updatedAt: campaigns.updatedAt }).from(campaigns).where(eq(campaigns.id, id));
@@ -121,22 +121,22 @@ describeEachDatabase('robots.txt and sitemap.xml', (ctx) => {
         `  <url><loc>${BASE}/contact</loc></url>`,
         `  <url><loc>${BASE}/donate</loc></url>`,
         `  <url><loc>${BASE}/events</loc></url>`,
-        `  <url><loc>${BASE}/donate?campaign=${paused!.id}</loc><lastmod>${await lastmodOf(paused!.id)}</lastmod></url>`,
-        `  <url><loc>${BASE}/donate?campaign=${active}</loc><lastmod>${await lastmodOf(active)}</lastmod></url>`,
+        `  <url><loc>${BASE}/campaigns/${paused!.slug}</loc><lastmod>${await lastmodOf(paused!.id)}</lastmod></url>`,
+        `  <url><loc>${BASE}/campaigns/clean-water</loc><lastmod>${await lastmodOf(active.id)}</lastmod></url>`,
         '</urlset>',
         '',
       ].join('\n'),
     );
-    expect(response.body).not.toContain(`campaign=${draft}<`);
+    expect(response.body).not.toContain(`/campaigns/secret-draft<`);
     for (const hidden of ['/login', '/admin', '/embed', '/404']) expect(response.body, hidden).not.toContain(`${BASE}${hidden}<`);
     expect((await get('/sitemap.xml', { 'if-none-match': response.headers.etag as string })).statusCode).toBe(304);
 
     // A campaign write shows at the next read: the draft published, the active one back to draft.
-    expect((await app.inject({ method: 'PUT', url: `/api/campaigns/${draft}`, payload: { status: 'active' } })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'PUT', url: `/api/campaigns/${active}`, payload: { status: 'draft' } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'PUT', url: `/api/campaigns/${draft.id}`, payload: { status: 'active' } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'PUT', url: `/api/campaigns/${active.id}`, payload: { status: 'draft' } })).statusCode).toBe(200);
     const after = (await get('/sitemap.xml')).body;
-    expect(after).toContain(`<loc>${BASE}/donate?campaign=${draft}</loc>`);
-    expect(after).not.toContain(`campaign=${active}<`);
+    expect(after).toContain(`<loc>${BASE}/campaigns/secret-draft</loc>`);
+    expect(after).not.toContain(`/campaigns/clean-water<`);
   });
 
   it('asks search engines to leave Storybook out of their index', async () => {

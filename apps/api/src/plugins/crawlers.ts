@@ -1,4 +1,4 @@
-import { indexablePagePaths, SITE_PAGES } from '@charity/domain';
+import { campaignPagePath, indexablePagePaths, SITE_PAGES } from '@charity/domain';
 import { asc, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { campaigns } from '../db/schema.js';
@@ -46,20 +46,20 @@ const escapeXml = (text: string) =>
 const w3cDatetime = (date: Date) => date.toISOString().replace(/\.\d+Z$/, 'Z');
 
 export interface SitemapCampaign {
-  id: number;
+  slug: string;
   updatedAt: Date;
 }
 
 /**
- * The sitemap: `pages` (paths), then each campaign at its shareable address (the donate page with the campaign chosen,
- * until campaigns have pages of their own) with its last change; SITEMAP_MAX_URLS at most.
+ * The sitemap: `pages` (paths), then each campaign's own page (/campaigns/{slug}, decision 030) with its last change;
+ * SITEMAP_MAX_URLS at most.
  */
 export function sitemapXml(publicBaseUrl: string, pages: readonly string[], campaignRows: readonly SitemapCampaign[]): string {
   const entry = (path: string, lastmod?: Date) =>
     `  <url><loc>${escapeXml(`${publicBaseUrl}${path}`)}</loc>${lastmod ? `<lastmod>${w3cDatetime(lastmod)}</lastmod>` : ''}</url>`;
   const urls = [
     ...pages.map((path) => entry(path)),
-    ...campaignRows.map((campaign) => entry(`/donate?campaign=${campaign.id}`, campaign.updatedAt)),
+    ...campaignRows.map((campaign) => entry(campaignPagePath(campaign.slug), campaign.updatedAt)),
   ].slice(0, SITEMAP_MAX_URLS);
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
 }
@@ -77,7 +77,7 @@ export async function crawlerRoutes(app: FastifyInstance) {
   // query per change. The public campaigns are those /api/campaigns lists: every one but drafts.
   app.get('/sitemap.xml', { config: { responseCache: { tags: ['campaigns'] } } }, async (_request, reply) => {
     const rows = await app.db
-      .select({ id: campaigns.id, updatedAt: campaigns.updatedAt })
+      .select({ slug: campaigns.slug, updatedAt: campaigns.updatedAt })
       .from(campaigns)
       .where(ne(campaigns.status, 'draft'))
       .orderBy(asc(campaigns.id))

@@ -46,8 +46,9 @@ describe('route preload hints', () => {
 
 
   it('knows every public page the router loads on demand, and the 404 page at the address it is prerendered at', () => {
-    expect(Object.keys(LAZY_PAGES).sort()).toEqual(['/404', '/about', '/campaigns', '/contact', '/donate', '/events', '/login']);
+    expect(Object.keys(LAZY_PAGES).sort()).toEqual(['/404', '/about', '/campaigns', '/campaigns/:slug', '/contact', '/donate', '/events', '/login']);
     expect(LAZY_PAGES['/404']).toBe('src/pages/NotFound.tsx');
+    expect(LAZY_PAGES['/campaigns/:slug']).toBe('src/pages/CampaignPage.tsx');
   });
 });
 

@@ -13,6 +13,7 @@ import { NOT_FOUND_PRERENDER } from '@charity/domain';
 export const LAZY_PAGES: Readonly<Record<string, string>> = {
   '/about': 'src/pages/About.tsx',
   '/campaigns': 'src/pages/Campaigns.tsx',
+  '/campaigns/:slug': 'src/pages/CampaignPage.tsx',
   '/contact': 'src/pages/Contact.tsx',
   '/donate': 'src/pages/Donate.tsx',
   '/events': 'src/pages/Events.tsx',
@@ -61,7 +62,8 @@ function parse(source: string): Manifest | null {
 /** The page's own scripts (its chunk and its static imports) for `url`, as /assets/… paths; [] when not known. */
 function routeScripts(manifestSource: string | null, url: string): string[] {
   const pathname = (url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
-  const page = LAZY_PAGES[pathname];
+  // One campaign's page, whatever its slug.
+  const page = LAZY_PAGES[pathname] ?? (/^\/campaigns\/[^/]+$/.test(pathname) ? LAZY_PAGES['/campaigns/:slug'] : undefined);
   if (!page || !manifestSource) return [];
   const manifest = parse(manifestSource);
   return manifest ? pageScripts(manifest, page) : [];

@@ -2,16 +2,18 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { matchSitePage, NOT_FOUND_PRERENDER, type SitePage } from '@charity/domain';
+import { CAMPAIGN_PAGE_SUPPORTERS, matchSitePage, NOT_FOUND_PRERENDER, type SitePage } from '@charity/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { NOT_FOUND_BODY } from './errors.js';
 import { chooseEncoding } from './response-cache.js';
+import { campaignHeadTags, campaignPageWithData, legacyCampaignId, withCampaignHead, type CampaignHeadFacts } from './site-campaign-page.js';
 import { campaignsPageWithData } from './site-campaigns-page.js';
 import { routePreloadTags, withBootPreloads } from './site-route-preloads.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 
 /** An address no page owns: its 404 page is never kept (a page added by the next deploy must not be hidden by it). */
 const NOT_FOUND_CACHE_CONTROL = 'no-store';
@@ -110,6 +112,7 @@ export const sitePlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'stri
       },
       log: app.log,
     });
+    const campaignPage = campaignPageWithData({ bundleFile: path.join(siteDir, '.ssr', 'prerender.js'), log: app.log });
 
     if (existsSync(siteDir)) {
       await app.register(fastifyStatic, {
@@ -156,10 +159,53 @@ export const sitePlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'stri
      * `page`: the page of the route table at this address; null for none, answered 404 with the page the site shows
      * there (the build's prerendered 404 page, else index.html, whose router shows its 404 page at any such address).
      */
-    async function sendIndex(request: FastifyRequest, reply: FastifyReply, page: SitePage | null) {
+    /** A public answer of the API as any visitor gets it (through the response cache: no credentials, never a draft). */
+    async function publicAnswer(url: string): Promise<string | null> {
+      const response = await app.inject({ method: 'GET', url });
+      return response.statusCode === 200 ? response.body : null;
+    }
+
+    /**
+     * /campaigns/{slug}: the page rendered with its campaign and supporters and the campaign's head tags (share
+     * previews, search engines); an old address by id (/campaigns/4) moves for good to the slug's; an unknown slug is a
+     * 404 like any address no page owns.
+     */
+    async function sendCampaignPage(request: FastifyRequest, reply: FastifyReply, page: SitePage, slug: string) {
+      const [pathname = '', query] = request.url.split('?', 2);
+      const legacyId = legacyCampaignId(pathname);
+      if (legacyId !== null) {
+        const byId = await publicAnswer(`/api/campaigns/${legacyId}`);
+        const campaign = byId ? (JSON.parse(byId) as { data: { campaign: CampaignHeadFacts } }).data.campaign : null;
+        if (!campaign) return sendIndex(request, reply, null);
+        const target = `/campaigns/${encodeURIComponent(campaign.slug)}${query === undefined ? '' : `?${query}`}`;
+        return reply.code(301).header('cache-control', 'public, max-age=3600').redirect(target, 301);
+      }
+      const campaignBody = /^[a-z0-9-]{1,60}$/.test(slug) ? await publicAnswer(`/api/campaigns/slug/${slug}`) : null;
+      if (!campaignBody) return sendIndex(request, reply, null);
+      const campaign = (JSON.parse(campaignBody) as { data: { campaign: CampaignHeadFacts } }).data.campaign;
+      const head = (html: string) => withCampaignHead(html, campaignHeadTags(campaign, app.config.publicBaseUrl));
+      // The body rendered by the server when the address is exactly the page's: the page then hydrates that markup.
+      let rendered: string | null = null;
+      if (paymentsMode && query === undefined && pathname === `/campaigns/${campaign.slug}`) {
+        const template = await readFile(path.join(prerenderedDir, paymentsMode, 'campaigns.html'), 'utf8').catch(() => null);
+        const donations = template ? await publicAnswer(`/api/campaigns/${campaign.id}/donations?limit=${CAMPAIGN_PAGE_SUPPORTERS}`) : null;
+        if (template && donations) {
+          rendered = await campaignPage(template, paymentsMode, pathname, `{"campaign":${campaignBody},"donations":${donations}}`);
+        }
+      }
+      return sendIndex(request, reply, page, head, rendered);
+    }
+
+    async function sendIndex(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      page: SitePage | null,
+      transform?: (html: string) => string,
+      serverRendered: string | null = null,
+    ) {
       // Read per request: a rebuilt site is picked up without restarting the server. A public page the build
       // prerendered is sent as such, so the browser paints it before the script runs; index.html otherwise.
-      const prerendered = page ? await readPrerendered(request.url) : await readPrerenderedNotFound();
+      const prerendered = serverRendered ?? (page ? await readPrerendered(request.url) : await readPrerenderedNotFound());
       const status = page ? 200 : 404;
       let html: string;
       try {
@@ -167,6 +213,7 @@ export const sitePlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'stri
       } catch {
         return reply.code(page ? 503 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_PAGE);
       }
+      if (transform) html = transform(html);
       // The page learns the payments mode with its first byte, so the 'Test mode' ribbon is part of the first render
       // instead of appearing later and pushing the page down (layout shift). A meta tag: the CSP allows no inline script.
       if (paymentsMode) html = html.replace('</head>', `<meta name="payments-mode" content="${paymentsMode}" />\n</head>`);
@@ -195,11 +242,16 @@ export const sitePlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'stri
     // "/" is the site's root directory to the static handler; as a page it is index.html like the rest.
     app.get('/', async (request, reply) => sendIndex(request, reply, matchSitePage(request.url)?.page ?? null));
 
+    /** The page of the route table at this address, the campaign page through sendCampaignPage. */
+    async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+      const match = matchSitePage(request.url);
+      if (match?.page.path === '/campaigns/:slug') return sendCampaignPage(request, reply, match.page, match.params.slug ?? '');
+      return sendIndex(request, reply, match?.page ?? null);
+    }
+
     // Every GET the static handler has no file for (dotfiles and the build's own folders included) comes here.
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-      if ((request.method === 'GET' || request.method === 'HEAD') && isSpaPath(request.url)) {
-        return sendIndex(request, reply, matchSitePage(request.url)?.page ?? null);
-      }
+      if ((request.method === 'GET' || request.method === 'HEAD') && isSpaPath(request.url)) return sendPage(request, reply);
       return reply.code(404).send(NOT_FOUND_BODY);
     });
   },

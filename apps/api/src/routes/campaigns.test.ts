@@ -85,6 +85,7 @@ describeEachDatabase('public campaign routes', (ctx) => {
       const row = byTitle.get('School Kits Alpha')!;
       expect(alpha).toEqual({
         id: row.id,
+        slug: row.slug,
         title: 'School Kits Alpha',
         description: 'About School Kits Alpha.',
         status: 'active',
@@ -304,6 +305,50 @@ describeEachDatabase('public campaign routes', (ctx) => {
     });
   });
 
+  describe('GET /api/campaigns/slug/{slug}', () => {
+    it("answers a public campaign at its page's address, and 404 for a draft, an unknown or a malformed slug", async () => {
+      const paused = byTitle.get('Paused Water')!;
+      const response = await app.inject({ method: 'GET', url: `/api/campaigns/slug/${paused.slug}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.campaign).toMatchObject({ id: paused.id, slug: paused.slug, title: 'Paused Water' });
+      for (const slug of [byTitle.get('Secret Draft')!.slug, 'no-such-campaign']) {
+        const missing = await app.inject({ method: 'GET', url: `/api/campaigns/slug/${slug}` });
+        expect(missing.statusCode, slug).toBe(404);
+        expect(missing.json()).toEqual({ success: false, message: 'Campaign not found' });
+      }
+      for (const slug of ['Paused-Water', 'a--b', '-a', 'x'.repeat(61), "a'%20or%201=1"]) {
+        const bad = await app.inject({ method: 'GET', url: `/api/campaigns/slug/${slug}` });
+        expect(bad.statusCode, slug).toBe(400);
+      }
+    });
+
+    it('gives a new campaign the slug of its title, numbered when taken, and keeps it when the title changes', async () => {
+      const create = (title: string) =>
+        adminApp.inject({ method: 'POST', url: '/api/campaigns', payload: { title, description: 'A campaign to share.', target_amount: 5000, status: 'active' } });
+      const first = await create('Winter Blankets & Socks 2026!');
+      expect(first.statusCode).toBe(201);
+      expect(first.json().data.campaign.slug).toBe('winter-blankets-and-socks-2026');
+      const second = await create('Winter blankets and socks 2026');
+      expect(second.json().data.campaign.slug).toBe('winter-blankets-and-socks-2026-2');
+      const hindi = await create('शिक्षा सबके लिए');
+      expect(hindi.json().data.campaign.slug).toMatch(/^campaign(-\d+)?$/);
+      const digits = await create('2026');
+      expect(digits.json().data.campaign.slug).toBe('campaign-2026');
+      // Two at once with the same title: the unique index decides, each gets its own.
+      const raced = await Promise.all([create('Same Moment'), create('Same Moment'), create('Same Moment')]);
+      expect(raced.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+      expect(new Set(raced.map((r) => r.json().data.campaign.slug))).toEqual(new Set(['same-moment', 'same-moment-2', 'same-moment-3']));
+
+      const id = first.json().data.campaign.id as number;
+      const renamed = await adminApp.inject({ method: 'PUT', url: `/api/campaigns/${id}`, payload: { title: 'Warm Winter' } });
+      expect(renamed.statusCode).toBe(200);
+      expect(renamed.json().data.campaign).toMatchObject({ title: 'Warm Winter', slug: 'winter-blankets-and-socks-2026' });
+      for (const made of [first, second, hindi, digits, ...raced]) {
+        await adminApp.inject({ method: 'DELETE', url: `/api/campaigns/${made.json().data.campaign.id}` });
+      }
+    });
+  });
+
   describe('GET /api/campaigns/{id}/stats', () => {
     it('answers amounts, funded percentage, days left and display status from the domain rules', async () => {
       const stats = async (title: string) => (await app.inject({ method: 'GET', url: `/api/campaigns/${id(title)}/stats` })).json();
@@ -329,7 +374,7 @@ describeEachDatabase('public campaign routes', (ctx) => {
       const campaignId = id('School Kits Alpha');
       const today = new Date();
       await ctx.database.db.insert(donations).values([
-        { campaignId, amount: 500, amountMinor: 50000, amountInr: 500, donorName: 'Priya Sharma', status: 'completed', paymentIntentId: 'pi_1', createdAt: today },
+        { campaignId, amount: 500, amountMinor: 50000, amountInr: 500, donorName: 'Priya Sharma', showFirstName: true, status: 'completed', paymentIntentId: 'pi_1', createdAt: today },
         { campaignId, amount: 1000.5, amountMinor: 100050, amountInr: 1000.5, donorName: 'Secret Person', isAnonymous: true, status: 'completed', donationType: 'monthly', paymentIntentId: 'pi_2', createdAt: new Date(today.getTime() - 1000) },
         { campaignId, amount: 250, amountMinor: 25000, amountInr: 250, donorName: null, status: 'completed', paymentIntentId: 'pi_3', createdAt: new Date(today.getTime() - 3 * DAY_MS) },
         { campaignId, amount: 9999, amountMinor: 999900, amountInr: 9999, donorName: 'Never Paid', status: 'pending', paymentIntentId: 'pi_4', createdAt: today },
@@ -338,20 +383,21 @@ describeEachDatabase('public campaign routes', (ctx) => {
       ]);
     });
 
-    it('lists completed donations newest first, anonymous donors as Anonymous, nothing private', async () => {
+    it('lists completed donations newest first, a first name only where the donor agreed, nothing private', async () => {
       const response = await app.inject({ method: 'GET', url: `/api/campaigns/${id('School Kits Alpha')}/donations` });
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.meta).toEqual({ total_pages: 1, current_page: 1, total: 4 });
       expect(body.data.donations.map((d: { donor_name: string; amount: number }) => [d.donor_name, d.amount])).toEqual([
-        ['Priya Sharma', 500],
+        // Priya agreed to be named: her first name only. Secret Person gave anonymously; the others did not agree.
+        ['Priya', 500],
         ['Anonymous', 1000.5],
         ['Anonymous', 250],
-        ['Long Ago', 50],
+        ['Anonymous', 50],
       ]);
       expect(Object.keys(body.data.donations[1]).sort()).toEqual(['amount', 'created_at', 'currency', 'donation_type', 'donor_name', 'id', 'is_anonymous']);
       expect(body.data.donations[1]).toMatchObject({ is_anonymous: true, donation_type: 'monthly', currency: 'INR' });
-      expect(response.body).not.toMatch(/Secret Person|Never Paid|pi_|email|phone|pan/i);
+      expect(response.body).not.toMatch(/Sharma|Secret Person|Long Ago|Never Paid|pi_|email|phone|pan/i);
     });
 
     it('pages donations, and answers an empty list for a campaign without any', async () => {

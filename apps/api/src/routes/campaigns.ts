@@ -17,6 +17,7 @@ import {
   CampaignListReply,
   CampaignParams,
   CampaignSearchQuery,
+  CampaignSlugParams,
   CampaignStatsReply,
   errorReplies,
   MessageReply,
@@ -31,6 +32,7 @@ import {
   countDonations,
   deleteCampaign,
   findCampaign,
+  findCampaignBySlug,
   insertCampaign,
   listCampaignDonations,
   listCampaigns,
@@ -143,6 +145,20 @@ export async function campaignRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const campaign = await findCampaign(app.db, request.params.id);
+      if (!campaign) throw notFound();
+      return { success: true, data: { campaign: campaignJson(campaign) } };
+    },
+  );
+
+  // A campaign's page asks by its address (/campaigns/{slug}); drafts are never public.
+  app.get<{ Params: { slug: string } }>(
+    '/campaigns/slug/:slug',
+    {
+      schema: { summary: 'One campaign by its slug', params: CampaignSlugParams, response: { 200: campaignResponse, ...errorReplies(404) } },
+      config: { responseCache: { tags: ['campaigns'] } },
+    },
+    async (request) => {
+      const campaign = await findCampaignBySlug(app.db, request.params.slug);
       if (!campaign) throw notFound();
       return { success: true, data: { campaign: campaignJson(campaign) } };
     },

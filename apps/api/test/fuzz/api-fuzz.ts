@@ -259,6 +259,7 @@ describeOn('API fuzz', (ctx) => {
       giftId: gift!.id,
       clockKey,
       campaignId: campaign!.id,
+      campaignSlug: campaign!.slug,
       draftCampaignId: draft!.id,
       eventId: event!.id,
       imageId: image!.id,

@@ -13,6 +13,8 @@ import { certificatePan, certificateUploads, certificateYear } from './certifica
 /** Rows and secrets the fuzz aims at: real ids, so that some requests succeed and the rest are refused after lookups. */
 export interface FuzzWorld {
   campaignId: number;
+  /** That campaign's page address (/campaigns/{slug}). */
+  campaignSlug: string;
   draftCampaignId: number;
   eventId: number;
   imageId: number;
@@ -154,6 +156,10 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
     'GET /api/campaigns/search': { query: { ...campaignList, q: fc.constantFrom('Fuzz', 'educ', '%', '_') } },
     'GET /api/campaigns/:id': { params: { id: id(world.campaignId) } },
     'GET /api/campaigns/:id/stats': { params: { id: id(world.campaignId) } },
+    'GET /api/campaigns/slug/:slug': {
+      params: { slug: fc.oneof(pathParam(fc.constant(world.campaignSlug)), fc.constantFrom('no-such-campaign', 'A', '4', 'a--b', '-', 'x'.repeat(61))) },
+    },
+    'GET /api/campaigns/:id/share-image.png': { params: { id: id(world.campaignId) } },
     'GET /api/campaigns/:id/donations': { params: { id: id(world.campaignId) }, query: pageQuery },
     'GET /api/campaigns/:id/analytics': { params: { id: id(world.campaignId) }, query: { period: fc.constantFrom('7d', '30d', '90d', '365d', '1d', '') } },
     'POST /api/campaigns': { auth: 'admin', body: campaignBodies },

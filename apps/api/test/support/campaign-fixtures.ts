@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { campaignSlugBase } from '@charity/domain';
 import type { Database } from '../../src/db/open.js';
 import { campaigns } from '../../src/db/schema.js';
 import type { AdminGuard } from '../../src/plugins/admin-guard.js';
@@ -15,7 +17,8 @@ export async function insertCampaigns(db: Database, rows: Array<Partial<Campaign
   for (const row of rows) {
     const [campaign] = await db
       .insert(campaigns)
-      .values({ description: `About ${row.title}.`, status: 'active', targetAmount: 100_000, ...row })
+      // A unique slug whatever the titles: tests of slugs themselves go through insertCampaign.
+      .values({ description: `About ${row.title}.`, status: 'active', targetAmount: 100_000, slug: `${campaignSlugBase(row.title)}-${randomUUID().slice(0, 8)}`, ...row })
       .returning();
     inserted.push(campaign!);
   }

@@ -9,6 +9,7 @@ import { Layout } from './Layout';
 // (its shell and each screen) included, so visitors never download it.
 const AboutPage = lazy(() => import('../pages/About'));
 const CampaignsPage = lazy(() => import('../pages/Campaigns'));
+const CampaignPage = lazy(() => import('../pages/CampaignPage'));
 const ContactPage = lazy(() => import('../pages/Contact'));
 const DonatePage = lazy(() => import('../pages/Donate'));
 const EventsPage = lazy(() => import('../pages/Events'));
@@ -34,6 +35,7 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="campaigns" element={<CampaignsPage />} />
+        <Route path="campaigns/:slug" element={<CampaignPage />} />
         <Route path="contact" element={<ContactPage />} />
         <Route path="donate" element={<DonatePage />} />
         <Route path="events" element={<EventsPage />} />

@@ -1,10 +1,13 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { campaignIdFromSearch } from '@charity/domain';
 import {
   DonateCallToAction,
   DonateHero,
   DonationFormSection,
   FeaturedCampaignPicker,
   InternationalDonationsSection,
+  scrollToAndFocus,
   WhyDonateSection,
   YourImpactSection,
 } from '@charity/ui';
@@ -28,6 +31,13 @@ export default function DonatePage() {
   const stats = useDonationStats();
   const featured = useFeaturedCampaigns();
   const selection = useSelectedCampaign(featured);
+  // A donation link (/donate?campaign=4: a campaign card, a shared link) lands on the form, where the campaign is named,
+  // not at the top of a long page (issue 19 item 3). Only on arrival: a choice made on the page moves nothing.
+  const { search, hash } = useLocation();
+  const landedOnCampaign = useRef(campaignIdFromSearch(search) !== null && hash === '');
+  useEffect(() => {
+    if (landedOnCampaign.current) scrollToAndFocus(FORM_SECTION_ID);
+  }, []);
 
   return (
     <>

@@ -84,6 +84,7 @@ function pageOf<T>(items: T[], query: URLSearchParams, defaultLimit = 20) {
 export function campaignFixture(id: number, overrides: Partial<FakeCampaign> = {}): FakeCampaign {
   return {
     id,
+    slug: `campaign-${id}`,
     title: `Campaign ${id}`,
     description: 'Books for village schools',
     status: 'active',

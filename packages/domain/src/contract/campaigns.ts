@@ -16,6 +16,7 @@ export const CAMPAIGN_DONATIONS_PAGE_SIZE = 10;
 /** A campaign as every campaign answer sends it (public and admin alike). Dates are ISO date-times. */
 export const CampaignReply = Type.Object({
   id: Type.Integer(),
+  slug: Type.String({ description: 'Stable: its page is /campaigns/{slug}, kept when the title changes' }),
   title: Type.String(),
   description: Type.String(),
   status: StringEnum(CAMPAIGN_STATUSES),
@@ -33,7 +34,10 @@ export const CampaignReply = Type.Object({
 });
 export type CampaignReply = Static<typeof CampaignReply>;
 
-/** A donation as the public sees it under a campaign: the donor's name only when they did not choose anonymity. */
+/**
+ * A donation as the public sees it under a campaign: the donor's first name only when they agreed to be named among the
+ * campaign's supporters (show_first_name) and did not give anonymously; 'Anonymous' otherwise (campaign-page.ts).
+ */
 export const PublicDonationReply = Type.Object({
   id: Type.Integer(),
   amount: Type.Number(),
@@ -55,6 +59,11 @@ const listFilters = {
   sort: StringEnum(CAMPAIGN_SORTS, { default: 'newest' }),
   include_drafts: Type.Optional(BooleanString),
 };
+
+/** /campaigns/slug/{slug}: a campaign's page address. */
+export const CampaignSlugParams = Type.Object({
+  slug: Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', description: 'A campaign slug' }),
+});
 
 export const CampaignListQuery = Type.Object(listFilters);
 export type CampaignListQuery = Static<typeof CampaignListQuery>;

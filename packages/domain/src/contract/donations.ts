@@ -9,7 +9,17 @@ import { Nullable, Ok, OkWithMessage, StringEnum } from './common';
 // field's problem at once with the spec's messages: Fastify checks only that they are JSON objects (FormBody).
 
 export const PaymentsConfigReply = Ok(
-  Type.Object({ mode: StringEnum(['sandbox', 'stripe'] as const), publishable_key: Nullable(Type.String()) }),
+  Type.Object({
+    mode: StringEnum(['sandbox', 'stripe'] as const),
+    publishable_key: Nullable(Type.String()),
+    max_amount: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          "The operator's ceiling on a donation (PAYMENT_MAX_AMOUNT), in whole units of the donation's currency, below each currency's own largest amount: largestAcceptedAmount(currency, max_amount). Absent when not set (the currency table alone decides).",
+      }),
+    ),
+  }),
 );
 export type PaymentsConfigReply = Static<typeof PaymentsConfigReply>;
 
@@ -28,6 +38,7 @@ export const DonorFields = Type.Object({
   address: Type.String({ maxLength: DONOR.address }),
   pincode: Type.String({ maxLength: DONOR.pincode }),
   is_anonymous: Type.Boolean(),
+  show_first_name: Type.Optional(Type.Boolean({ description: "Agreed to be named (first name) among the campaign's supporters" })),
 });
 
 /** donation_data: the domain's DonationPayload. */

@@ -1,5 +1,5 @@
 /** Donation details, payload and pre-payment checks (spec §3 "Donation payload", §4 wizard, §5). */
-import { minimumDonationMessage, minimumDonation } from '../amounts';
+import { amountDecimalsMessage, hasAcceptedDecimals, minimumDonationMessage, minimumDonation } from '../amounts';
 import {
   DONATION_SOURCE,
   DEFAULT_DONATION_TYPE,
@@ -24,9 +24,11 @@ export interface DonationDetails {
   city: string;
   address: string;
   pincode: string;
+  /** Ticked "Show my first name…": the donor's first name and amount may appear among a campaign's supporters. */
+  show_first_name?: boolean;
 }
 
-export type DonationDetailsField = keyof DonationDetails;
+export type DonationDetailsField = Exclude<keyof DonationDetails, 'show_first_name'>;
 export type DonationDetailsErrors = Partial<Record<DonationDetailsField, string>>;
 
 export const EMPTY_DONATION_DETAILS: DonationDetails = {
@@ -64,7 +66,7 @@ export const DONATION_VALIDATION_MESSAGES = {
   countryMismatch: 'Country does not match country code',
   panIndiaOnly: 'PAN is only accepted for donations from India',
   isAnonymousInvalid: 'is_anonymous must be true or false',
-  amountDecimals: 'Donation amount can have at most 2 decimal places',
+  showFirstNameInvalid: 'show_first_name must be true or false',
   currencyRequired: 'Currency is required',
   donationTypeInvalid: 'Donation type must be one_time or monthly',
   campaignIdInvalid: 'Campaign id must be a positive whole number or null',
@@ -152,6 +154,8 @@ export interface DonorPayload {
   address: string;
   pincode: string;
   is_anonymous: boolean;
+  /** Present (true) only when the donor agreed to be named among the campaign's supporters (campaign-page.ts). */
+  show_first_name?: true;
 }
 
 /** The donation_data sent to the payment and save endpoints. */
@@ -205,6 +209,8 @@ export function buildDonationPayload(input: BuildDonationPayloadInput): Donation
       address: text(details.address),
       pincode: normalisePostalCode(details.pincode),
       is_anonymous: false,
+      // Only when ticked, so the spec's payload is unchanged for everyone else.
+      ...(details.show_first_name === true && campaignIdOrNull(input.campaignId) !== null ? { show_first_name: true as const } : {}),
     },
     amount: toNumber(input.amount),
     currency: text(input.currency ?? country?.currency ?? '').toUpperCase(),
@@ -233,15 +239,15 @@ export function validateDonationPayload(payload: DonationPayload): string | null
   return null;
 }
 
+/** The currency an amount's decimals are judged in: the payload's, else the country's (a missing one is refused apart). */
+function decimalsCurrency(currency: unknown, countryCurrency: string | undefined): string {
+  return typeof currency === 'string' && currency.trim() !== '' ? currency : (countryCurrency ?? 'INR');
+}
+
 export interface DonationFieldError {
   /** Dotted path of the failing field, e.g. 'donor.email', 'amount'; '' for the payload itself. */
   field: string;
   message: string;
-}
-
-function hasAtMostTwoDecimals(amount: number): boolean {
-  const scaled = amount * 100;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
 
 /**
@@ -297,6 +303,9 @@ export function validateDonationPayloadStrict(payload: unknown): DonationFieldEr
       if (countryCode !== 'IN') add('donor.pan_number', M.panIndiaOnly);
       else if (typeof pan !== 'string' || !isValidPan(pan.trim())) add('donor.pan_number', M.pan);
     }
+    if (donor.show_first_name !== undefined && typeof donor.show_first_name !== 'boolean') {
+      add('donor.show_first_name', M.showFirstNameInvalid);
+    }
     if (donor.is_anonymous !== undefined && typeof donor.is_anonymous !== 'boolean') {
       add('donor.is_anonymous', M.isAnonymousInvalid);
     }
@@ -304,7 +313,10 @@ export function validateDonationPayloadStrict(payload: unknown): DonationFieldEr
 
   const amount = typeof payload.amount === 'number' ? payload.amount : Number.NaN;
   if (!Number.isFinite(amount) || amount <= 0) add('amount', M.amountNotPositive);
-  else if (!hasAtMostTwoDecimals(amount)) add('amount', M.amountDecimals);
+  // One rule with the wizard's step 1 (amounts.ts): the currency's own decimals, said the same way.
+  else if (!hasAcceptedDecimals(amount, decimalsCurrency(payload.currency, country?.currency))) {
+    add('amount', amountDecimalsMessage(decimalsCurrency(payload.currency, country?.currency)));
+  }
   else if (country && amount < minimumDonation(country.code)) add('amount', minimumDonationMessage(country.code));
 
   const currency = text(payload.currency).toUpperCase();

@@ -3,6 +3,8 @@ import {
   CAMPAIGN_CURRENCY,
   campaignCategoryLabel,
   campaignDisplayStatus,
+  campaignPagePath,
+  CLOSED_CAMPAIGN_TEXTS,
   campaignTimeLabel,
   donateHref,
   donorCountLabel,
@@ -18,6 +20,7 @@ import { ButtonLink } from '../components/Button';
 import { Card } from '../components/Card';
 import { ProgressBar } from '../components/ProgressBar';
 import { cn } from '../lib/cn';
+import { useLink } from '../lib/link';
 import { CampaignImagePlaceholder, ClockIcon, StarIcon, UsersIcon } from './icons';
 import { resolveImageUrl } from './image-url';
 
@@ -55,10 +58,10 @@ export interface CampaignCardProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
 export type CampaignImagePriority = 'lazy' | 'eager' | 'high';
 
 /**
- * One campaign: photo, status, title, description, amounts in INR, funded percentage, days left, donors and the
- * 'Donate Now' link. Every card keeps the link, finished ones too (spec §2: "each card shows … a button linking to
- * /donate?campaign={id}"): the donate page decides what a gift to a finished campaign means, and raising more than
- * the target for a completed cause is common.
+ * One campaign: photo, status, title (a link to the campaign's own page when it has one), description, amounts in INR,
+ * funded percentage, days left, donors and the 'Donate Now' link to /donate?campaign={id} (spec §2). A campaign that
+ * takes no gifts (Completed or Paused) says so where the button was and offers the general fund instead (issue 19):
+ * a 'Donate Now' there led to a gift that silently went elsewhere.
  */
 export function CampaignCard({
   campaign: raw,
@@ -71,6 +74,7 @@ export function CampaignCard({
   ...props
 }: CampaignCardProps) {
   const titleId = useId();
+  const Link = useLink();
   const campaign = normaliseCampaign(raw);
   const at = now ?? new Date();
   const status = campaignDisplayStatus(campaign, at);
@@ -80,6 +84,8 @@ export function CampaignCard({
   const category = campaignCategoryLabel(campaign.category);
   const timeLabel = campaignTimeLabel(campaign, at);
   const Heading = `h${headingLevel}` as const;
+  const pageHref = campaign.slug ? campaignPagePath(campaign.slug) : null;
+  const closed = status === 'Completed' ? CLOSED_CAMPAIGN_TEXTS.cardCompleted : status === 'Paused' ? CLOSED_CAMPAIGN_TEXTS.cardPaused : null;
 
   return (
     <Card
@@ -105,7 +111,13 @@ export function CampaignCard({
           {category ? <span className="cs-campaign-card__category">{category}</span> : null}
         </div>
         <Heading id={titleId} className="cs-card__title cs-campaign-card__title">
-          {campaign.title}
+          {pageHref ? (
+            <Link href={pageHref} className="cs-campaign-card__link">
+              {campaign.title}
+            </Link>
+          ) : (
+            campaign.title
+          )}
         </Heading>
         {campaign.description ? <p className="cs-campaign-card__description">{campaign.description}</p> : null}
         <div className="cs-campaign-card__funding">
@@ -134,11 +146,20 @@ export function CampaignCard({
         </div>
       </div>
       <div className="cs-campaign-card__footer">
-        <ButtonLink href={href ?? donateHref(campaign.id)} fullWidth>
-          {DONATE_NOW_LABEL}
-          {/* Many cards share the visible label; the title tells the links apart for screen-reader users. */}
-          <span className="cs-visually-hidden"> to {campaign.title}</span>
-        </ButtonLink>
+        {closed ? (
+          <>
+            <p className="cs-campaign-card__closed">{closed}</p>
+            <ButtonLink href={donateHref(null)} variant="outline" fullWidth>
+              {CLOSED_CAMPAIGN_TEXTS.generalFund}
+            </ButtonLink>
+          </>
+        ) : (
+          <ButtonLink href={href ?? donateHref(campaign.id)} fullWidth>
+            {DONATE_NOW_LABEL}
+            {/* Many cards share the visible label; the title tells the links apart for screen-reader users. */}
+            <span className="cs-visually-hidden"> to {campaign.title}</span>
+          </ButtonLink>
+        )}
       </div>
     </Card>
   );

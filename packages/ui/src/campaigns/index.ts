@@ -28,3 +28,10 @@ export {
   type FeaturedCampaignsProps,
 } from './FeaturedCampaigns';
 export { resolveImageUrl } from './image-url';
+export {
+  CampaignPageView,
+  CAMPAIGN_PAGE_TEXTS,
+  type CampaignPageViewProps,
+  type CampaignSupporter,
+  type CampaignSupportersState,
+} from './CampaignPageView';

@@ -7,6 +7,7 @@ import {
   DONATION_TYPES,
   DONATION_TYPE_LABELS,
   amountSelectionForCountry,
+  currencyMinorUnits,
   customAmountMin,
   formatCurrency,
   getCountry,
@@ -25,13 +26,22 @@ export interface AmountStepProps {
   value: AmountStepValue;
   /** Every change. A country change already carries the new country's second quick amount and no custom amount. */
   onChange: (value: AmountStepValue) => void;
-  /** Continue, called only when the amount is at least the country minimum. */
+  /**
+   * Continue, called only when the amount passes the server's own rule (validateAmount): at least the country
+   * minimum, no more decimals than the currency has, at most the largest donation accepted online in it.
+   */
   onContinue: (value: AmountStepValue) => void;
   /**
    * A partner's own quick amounts (the donate widget's data-amounts), offered while the donor's currency is theirs;
    * another country's currency falls back to its usual amounts. Values below the minimum are the caller's to drop.
    */
   presetAmounts?: AmountPresets | null;
+  /**
+   * The operator's lower cap on any donation (the API's PAYMENT_MAX_AMOUNT, sent by GET payments/config as max_amount),
+   * in whole units of the chosen currency: the largest accepted is largestAcceptedAmount(currency, amountCeiling), as
+   * create-intent decides. None: the currency table's figure.
+   */
+  amountCeiling?: number;
   className?: string;
 }
 
@@ -44,10 +54,12 @@ const COUNTRY_OPTIONS = DONATION_FORM_COUNTRIES.map((c) => ({ value: c.code, lab
 
 /**
  * Step 1 (spec §4, §5 "Amount", §9): country, a quick amount or a custom one, one-time or monthly, and what the
- * amount provides. Continue checks the minimum ('Minimum donation amount is ₹50'); the message also appears when a
- * custom amount below it is left, and clears as soon as the amount changes.
+ * amount provides. Continue checks the amount as the server will (validateAmount, in the chosen country's currency):
+ * the minimum ('Minimum donation amount is ₹50'), the decimals the currency accepts (said, never rounded) and the
+ * largest donation accepted online, so a gift the server would refuse stops here, before any card is typed. The
+ * message also appears when such a custom amount is left, and clears as soon as the amount changes.
  */
-export function AmountStep({ value, onChange, onContinue, presetAmounts = null, className }: AmountStepProps) {
+export function AmountStep({ value, onChange, onContinue, presetAmounts = null, amountCeiling, className }: AmountStepProps) {
   const id = useId();
   const customRef = useRef<HTMLInputElement>(null);
   const firstAmountRef = useRef<HTMLInputElement>(null);
@@ -61,6 +73,7 @@ export function AmountStep({ value, onChange, onContinue, presetAmounts = null, 
     presetAmounts && presetAmounts.amounts.length > 0 && presetAmounts.currency === currency ? presetAmounts.amounts : quickAmounts(currency);
   const amount = chosenAmount(value);
   const usingCustom = value.customAmount.trim() !== '';
+  const check = amountCeiling === undefined ? {} : { ceiling: amountCeiling };
 
   function change(next: AmountStepValue) {
     setAmountError(null);
@@ -70,7 +83,7 @@ export function AmountStep({ value, onChange, onContinue, presetAmounts = null, 
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = validateAmount(amount, value.countryCode);
+    const problem = validateAmount(amount, value.countryCode, check);
     if (problem) {
       flushSync(() => {
         setAmountError(problem);
@@ -119,14 +132,15 @@ export function AmountStep({ value, onChange, onContinue, presetAmounts = null, 
         <Input
           ref={customRef}
           type="number"
-          inputMode="numeric"
+          // Phones offer a decimal point only where the currency has decimals to type.
+          inputMode={currencyMinorUnits(currency) > 0 ? 'decimal' : 'numeric'}
           name="customAmount"
           min={customAmountMin(value.countryCode)}
           step={CUSTOM_AMOUNT_STEP}
           value={value.customAmount}
           onChange={(event) => change({ ...value, customAmount: event.target.value })}
           onBlur={() => {
-            if (usingCustom) setAmountError(validateAmount(value.customAmount, value.countryCode));
+            if (usingCustom) setAmountError(validateAmount(value.customAmount, value.countryCode, check));
           }}
         />
       </FormField>

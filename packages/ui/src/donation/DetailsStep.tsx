@@ -24,6 +24,11 @@ export interface DetailsStepProps {
   onBack: () => void;
   /** Continue, called only when every field is valid. */
   onContinue: (value: DonationDetails) => void;
+  /**
+   * A campaign is chosen: offer "Show my first name and amount among this campaign's supporters" (unticked; the
+   * campaign page names only those who tick it, campaign-page.ts supporterFirstName).
+   */
+  campaignChosen?: boolean;
   className?: string;
 }
 
@@ -47,7 +52,7 @@ const STATE_OPTIONS = INDIAN_STATES.map((state) => ({ value: state, label: state
  * validateDonationDetails; each message sits under its field (aria-describedby) and clears when that field is
  * edited, and focus moves to the first invalid field.
  */
-export function DetailsStep({ countryCode, value, onChange, onBack, onContinue, className }: DetailsStepProps) {
+export function DetailsStep({ countryCode, value, onChange, onBack, onContinue, campaignChosen = false, className }: DetailsStepProps) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<DonationDetailsErrors>({});
@@ -155,6 +160,18 @@ export function DetailsStep({ countryCode, value, onChange, onBack, onContinue, 
           </FormField>
         ) : null}
       </div>
+      {campaignChosen ? (
+        <label className="cs-checkbox cs-details-step__supporter">
+          <input
+            type="checkbox"
+            className="cs-checkbox__input"
+            name="show_first_name"
+            checked={value.show_first_name === true}
+            onChange={(event) => onChange({ ...value, show_first_name: event.target.checked, country_code: countryCode })}
+          />
+          <span className="cs-checkbox__label">Show my first name and amount among this campaign&apos;s supporters</span>
+        </label>
+      ) : null}
       <StepActions error={stepError} onBack={onBack} continueLabel="Continue" />
     </form>
   );

@@ -11,6 +11,7 @@ import {
 import { cn } from '../lib/cn';
 import { AmountStep, type AmountPresets } from './AmountStep';
 import { DetailsStep } from './DetailsStep';
+import { ReceiptNote } from './ReceiptNote';
 import { ReviewStep, type DonationCampaignRef } from './ReviewStep';
 import { StepIndicator } from './StepIndicator';
 import { detailsForCountry, type DonationWizardValue } from './wizard-value';
@@ -40,6 +41,8 @@ export interface DonationWizardProps {
   headingLevel?: 2 | 3 | 4;
   /** A partner's quick amounts for step 1 (see AmountStep). */
   presetAmounts?: AmountPresets | null;
+  /** The operator's ceiling for step 1's check (GET payments/config's max_amount; see AmountStep). */
+  amountCeiling?: number;
   className?: string;
 }
 
@@ -53,7 +56,10 @@ const STEP_TITLES: Record<WizardStep, string> = {
 /**
  * The four-step donation wizard (spec §4): Amount → Details → Review → Payment. Continue advances only when the
  * step validates; Back goes one step down. On every step change focus moves to the new step's heading ('Step 2 of 4:
- * Your Details'), so keyboard users continue from there and screen readers announce it.
+ * Your Details'), so keyboard users continue from there and screen readers announce it. The reset after a success
+ * (thank-you → step 1, the app's timer) is no step the donor took: it keeps the donation's receipt as a note above
+ * step 1 (value.lastDonation), focuses that note only when focus was on the thank-you it removed, and otherwise leaves
+ * focus where the donor put it.
  */
 export function DonationWizard({
   value,
@@ -63,22 +69,33 @@ export function DonationWizard({
   paymentState = 'input',
   headingLevel = 3,
   presetAmounts = null,
+  amountCeiling,
   className,
 }: DonationWizardProps) {
   const headingId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const noteRef = useRef<HTMLParagraphElement>(null);
   // The payment step needs the payload the review built; without one (state restored oddly) the review shows.
   const step: WizardStep = value.step === 4 && !value.payload ? 3 : value.step;
-  const shownStep = useRef(step);
+  const shown = useRef({ step, paymentState });
   const Heading = `h${headingLevel}` as 'h3';
   const total = DONATION_WIZARD_STEPS.length;
+  const lastDonation = value.lastDonation ?? null;
+
+  // Read while the thank-you is still on the page: once it is removed, the browser has already moved focus to <body>.
+  const resetting = step === 1 && shown.current.step === 4 && shown.current.paymentState === 'success';
+  const focusWasInside = resetting && typeof document !== 'undefined' && Boolean(sectionRef.current?.contains(document.activeElement));
 
   // Focus only follows a change of step, never the first render: a page load must not jump into the form.
   useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    headingRef.current?.focus();
-  }, [step]);
+    const before = shown.current;
+    shown.current = { step, paymentState };
+    if (before.step === step) return;
+    if (!resetting) headingRef.current?.focus();
+    else if (focusWasInside) (noteRef.current ?? headingRef.current)?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- resetting and focusWasInside belong to this step change
+  }, [step, paymentState]);
 
   const goTo = (step: WizardStep, patch: Partial<DonationWizardValue> = {}) => onChange({ ...value, ...patch, step });
   const back = () => goTo(previousWizardStep(step));
@@ -87,14 +104,28 @@ export function DonationWizard({
   switch (step) {
     case 1:
       body = (
-        <AmountStep
-          value={value}
-          onChange={(amount) =>
-            onChange({ ...value, ...amount, details: detailsForCountry(value.details, amount.countryCode) })
-          }
-          onContinue={() => goTo(nextWizardStep(1, true))}
-          presetAmounts={presetAmounts}
-        />
+        <>
+          {lastDonation ? (
+            <ReceiptNote
+              donation={lastDonation}
+              titleRef={noteRef}
+              onDismiss={() => {
+                onChange({ ...value, lastDonation: null });
+                // The button goes with the note: focus stays in the step rather than falling to the page.
+                headingRef.current?.focus();
+              }}
+            />
+          ) : null}
+          <AmountStep
+            value={value}
+            onChange={(amount) =>
+              onChange({ ...value, ...amount, details: detailsForCountry(value.details, amount.countryCode) })
+            }
+            onContinue={() => goTo(nextWizardStep(1, true))}
+            presetAmounts={presetAmounts}
+            amountCeiling={amountCeiling}
+          />
+        </>
       );
       break;
     case 2:
@@ -105,6 +136,7 @@ export function DonationWizard({
           onChange={(details) => onChange({ ...value, details })}
           onBack={back}
           onContinue={(details) => goTo(nextWizardStep(2, true), { details })}
+          campaignChosen={Boolean(campaign)}
         />
       );
       break;
@@ -133,7 +165,7 @@ export function DonationWizard({
   }
 
   return (
-    <section className={cn('cs-donation', className)} aria-labelledby={headingId}>
+    <section ref={sectionRef} className={cn('cs-donation', className)} aria-labelledby={headingId}>
       <StepIndicator current={step} />
       <Heading id={headingId} ref={headingRef} tabIndex={-1} className="cs-donation__heading">
         <span className="cs-visually-hidden">{`Step ${step} of ${total}: `}</span>

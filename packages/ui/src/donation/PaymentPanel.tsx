@@ -15,17 +15,18 @@ import {
   billingDetailsFromPayload,
   canSubmitPayment,
   donationSaveFailedMessage,
-  formatCurrency,
+  formatDonationAmount,
   runDonationPayment,
-  RECURRING_MESSAGES,
   TEST_CARDS,
   type DonationPayload,
+  type Invoice,
   type PaymentPanelState,
 } from '@charity/domain';
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';
 import { cn } from '../lib/cn';
 import { isSandboxStripe } from '../payment-sandbox/stripe';
+import { ThankYou, type DonationShare, type ReceiptStatus } from './ThankYou';
 
 export interface PaymentIntentSecret {
   clientSecret: string;
@@ -40,6 +41,8 @@ export interface SaveAfterPaymentInput {
 
 export interface SavedDonation {
   donationId: number;
+  /** The 80G receipt's number when the save already issued one. */
+  receiptNumber?: string | null;
 }
 
 export interface InvoiceRequest {
@@ -61,8 +64,12 @@ export interface PaymentPanelProps {
   onCreateIntent: (payload: DonationPayload, paymentMethodId: string) => Promise<PaymentIntentSecret>;
   /** Saves the donation once the payment succeeded; rejects when the server did not save it. */
   onSave: (input: SaveAfterPaymentInput) => Promise<SavedDonation>;
-  /** Requests the receipt. Its failure does not undo the success (the donation is saved); the caller logs it. */
-  onInvoice: (input: InvoiceRequest) => Promise<unknown>;
+  /**
+   * Requests the receipt; resolves with the invoice when the reply carries one (its number and PDF address, shown on
+   * the thank-you). Its failure does not undo the success (the donation is saved): the thank-you says the receipt
+   * will follow by email, and the caller logs it.
+   */
+  onInvoice: (input: InvoiceRequest) => Promise<Invoice | null | void>;
   /** Every state change: input, processing, success, error. */
   onStateChange?: (state: PaymentPanelState) => void;
   /** Paid and saved (the app shows 'Payment completed and donation saved successfully!' and resets later). */
@@ -73,6 +80,8 @@ export interface PaymentPanelProps {
   onSaveFailed?: (result: { paymentIntentId: string; message: string }) => void;
   /** Back to the review; offered only before a payment starts. */
   onBack?: () => void;
+  /** The campaign the gift went to, offered for sharing on the thank-you; none for a general donation. */
+  share?: DonationShare | null;
   /** Shows how to pay in test mode. Default: true for the sandbox. */
   testMode?: boolean;
   /**
@@ -165,6 +174,7 @@ function PaymentForm({
   onFailed,
   onSaveFailed,
   onBack,
+  share = null,
   testMode,
   className,
 }: Omit<PaymentPanelProps, 'stripe'>) {
@@ -176,6 +186,8 @@ function PaymentForm({
   const [fields, setFields] = useState<CardFields>(EMPTY_FIELDS);
   const [terms, setTerms] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [receiptNumber, setReceiptNumber] = useState<string | null>(null);
+  const [receipt, setReceipt] = useState<ReceiptStatus>({ state: 'pending' });
   const resultRef = useRef<HTMLParagraphElement>(null);
   const retryRef = useRef<HTMLButtonElement>(null);
   const focusCardOnReady = useRef(false);
@@ -241,8 +253,23 @@ function PaymentForm({
       createIntent: (paymentMethodId) => onCreateIntent(payload, paymentMethodId),
       confirm: (clientSecret, paymentMethodId) =>
         stripe.confirmCardPayment(clientSecret, { payment_method: paymentMethodId }),
-      save: ({ paymentIntentId, paymentMethodId }) => onSave({ payload, paymentIntentId, paymentMethodId }),
-      requestReceipt: (input) => onInvoice(input),
+      save: async ({ paymentIntentId, paymentMethodId }) => {
+        const saved = await onSave({ payload, paymentIntentId, paymentMethodId });
+        if (mounted.current) setReceiptNumber(saved.receiptNumber ?? null);
+        return saved;
+      },
+      // Settles after the thank-you is shown (the flow does not wait for the PDF): the thank-you follows it.
+      requestReceipt: (input) =>
+        onInvoice(input).then(
+          (invoice) => {
+            if (mounted.current) setReceipt(invoice ? { state: 'ready', number: invoice.number, downloadUrl: invoice.downloadUrl } : { state: 'sent' });
+            return invoice;
+          },
+          (failure: unknown) => {
+            if (mounted.current) setReceipt({ state: 'failed' });
+            throw failure;
+          },
+        ),
     });
     if (result.status === 'failed') {
       moveTo('error', { kind: 'failed', message: result.message });
@@ -276,21 +303,20 @@ function PaymentForm({
     else if (outcome.kind === 'success' || outcome.kind === 'saveFailed') resultRef.current?.focus();
   }, [outcome]);
 
-  const amountText = formatCurrency(payload.amount, payload.currency);
+  const amountText = formatDonationAmount(payload.amount, payload.currency);
   const hintId = `${id}-hint`;
 
   if (state === 'success' && outcome.kind === 'success') {
     return (
       <div className={cn('cs-payment', className)}>
-        <div className="cs-payment-result cs-payment-result--success">
-          <p ref={resultRef} tabIndex={-1} className="cs-payment-result__title">
-            {DONATION_MESSAGES.paymentSuccessThankYou}
-          </p>
-          <p className="cs-payment-result__detail">Payment ID: {outcome.paymentIntentId}</p>
-          {payload.donation_type === 'monthly' ? (
-            <p className="cs-payment-result__detail">{RECURRING_MESSAGES.thankYouMonthly(amountText)}</p>
-          ) : null}
-        </div>
+        <ThankYou
+          titleRef={resultRef}
+          payload={payload}
+          paymentIntentId={outcome.paymentIntentId}
+          receiptNumber={receiptNumber}
+          receipt={receipt}
+          share={share}
+        />
       </div>
     );
   }

@@ -3,7 +3,7 @@ import {
   DONATION_MESSAGES,
   DONATION_TYPE_LABELS,
   buildDonationPayload,
-  formatCurrency,
+  formatDonationAmount,
   getCountry,
   normalisePan,
   postalCodeLabel,
@@ -19,6 +19,8 @@ import { chosenAmount, currencyOf, type AmountStepValue } from './wizard-value';
 export interface DonationCampaignRef {
   id: number;
   title: string;
+  /** The campaign page's slug (/campaigns/{slug}), when known: the thank-you shares that page. */
+  slug?: string | null;
 }
 
 export interface ReviewStepProps {
@@ -70,7 +72,7 @@ export function ReviewStep({ amount, details, campaign, onBack, onConfirm, class
   }
 
   const rows: [string, string][] = [
-    ['Amount', Number.isFinite(value) ? formatCurrency(value, currency) : '—'],
+    ['Amount', Number.isFinite(value) ? formatDonationAmount(value, currency) : '—'],
     ['Frequency', DONATION_TYPE_LABELS[amount.donationType]],
     ...(campaign ? ([['Campaign', campaign.title]] as [string, string][]) : []),
     ['Country', country?.name ?? amount.countryCode],
@@ -82,6 +84,9 @@ export function ReviewStep({ amount, details, campaign, onBack, onConfirm, class
     ['City', details.city.trim()],
     [postalCodeLabel(amount.countryCode), details.pincode.trim().toUpperCase()],
     ...(country?.code === 'IN' && pan !== '' ? ([['PAN Number', pan]] as [string, string][]) : []),
+    ...(campaign && details.show_first_name === true
+      ? ([['Among supporters', 'Your first name and amount are shown']] as [string, string][])
+      : []),
   ];
 
   return (

@@ -13,6 +13,8 @@ export {
   type InvoiceRequest,
   type PaymentSucceeded,
 } from './PaymentPanel';
+export { ThankYou, THANK_YOU_TEXTS, type ThankYouProps, type ReceiptStatus, type DonationShare } from './ThankYou';
+export { ReceiptNote, RECEIPT_NOTE_TEXTS, type ReceiptNoteProps } from './ReceiptNote';
 export {
   DonationWizard,
   type DonationWizardProps,
@@ -25,5 +27,6 @@ export {
   detailsForCountry,
   type AmountStepValue,
   type DonationWizardValue,
+  type LastDonation,
 } from './wizard-value';
 export * from './controller';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORM_RESET_MS, buildDonationPayload, type DonationPayload } from '@charity/domain';
-import { INITIAL_DONATION_WIZARD_VALUE, type DonationWizardValue } from '../wizard-value';
+import { INITIAL_DONATION_WIZARD_VALUE, type DonationWizardValue, type LastDonation } from '../wizard-value';
 import { createDonationController as createDonationWizardStore, isStaleForCampaign } from './donation-controller';
 
 const DETAILS = {
@@ -150,6 +150,87 @@ describe('donation wizard store', () => {
       store.getState().syncCampaign(9);
       expect(store.getState().value).toBe(value);
     });
+  });
+});
+
+/** What the payment hook reports for a paid gift: the receipt still being prepared. */
+function lastDonation(paymentIntentId: string, patch: Partial<LastDonation> = {}): LastDonation {
+  return {
+    paymentIntentId,
+    amount: 25,
+    currency: 'USD',
+    donationType: 'monthly',
+    email: 'asha@example.org',
+    receiptNumber: null,
+    receipt: { state: 'pending' },
+    share: { url: 'https://charity.example/campaigns/school-kits', title: 'School Kits' },
+    ...patch,
+  };
+}
+
+// The spec's reset stays; the receipt of the gift it follows stays reachable (WCAG 2.2.1) as step 1's note.
+describe('the last donation after the reset', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('survives the reset: step 1 with 1000 INR and nothing else of the donor, plus the note', () => {
+    const store = createDonationWizardStore();
+    store.getState().setValue(onPaymentStep());
+    store.getState().paymentSucceeded(lastDonation('pi_1'));
+    expect(store.getState().value.lastDonation).toEqual(lastDonation('pi_1'));
+    vi.advanceTimersByTime(FORM_RESET_MS);
+    expect(store.getState().value).toEqual({ ...INITIAL_DONATION_WIZARD_VALUE, lastDonation: lastDonation('pi_1') });
+    expect(store.getState()).toMatchObject({ paymentState: 'input', resetPending: false });
+  });
+
+  it('follows its receipt request, before or after the reset, and ignores another payment\'s', () => {
+    const store = createDonationWizardStore();
+    store.getState().setValue(onPaymentStep());
+    store.getState().paymentSucceeded(lastDonation('pi_1', { receiptNumber: 'BBF/2026-27/000123' }));
+    store.getState().receiptSettled('pi_0', { state: 'failed' });
+    expect(store.getState().value.lastDonation?.receipt).toEqual({ state: 'pending' });
+    vi.advanceTimersByTime(FORM_RESET_MS);
+    const ready = { state: 'ready', number: 'BBF/2026-27/000123', downloadUrl: '/api/invoices/x/download?token=t' } as const;
+    store.getState().receiptSettled('pi_1', ready);
+    expect(store.getState().value.lastDonation).toEqual(lastDonation('pi_1', { receiptNumber: 'BBF/2026-27/000123', receipt: ready }));
+    expect(store.getState().value.step).toBe(1);
+  });
+
+  it('is replaced by the next donation that succeeds, not by one that is only started', () => {
+    const store = createDonationWizardStore();
+    store.getState().paymentSucceeded(lastDonation('pi_1'));
+    vi.advanceTimersByTime(FORM_RESET_MS);
+    store.getState().setValue({ ...onPaymentStep(), lastDonation: store.getState().value.lastDonation });
+    store.getState().setPaymentState('error');
+    expect(store.getState().value.lastDonation?.paymentIntentId).toBe('pi_1');
+    store.getState().paymentSucceeded(lastDonation('pi_2', { amount: 50 }));
+    vi.advanceTimersByTime(FORM_RESET_MS);
+    expect(store.getState().value.lastDonation).toEqual(lastDonation('pi_2', { amount: 50 }));
+  });
+
+  it('goes when the donor dismisses it (the wizard reports the value without it), and with reset()', () => {
+    const store = createDonationWizardStore();
+    store.getState().paymentSucceeded(lastDonation('pi_1'));
+    vi.advanceTimersByTime(FORM_RESET_MS);
+    store.getState().setValue({ ...store.getState().value, lastDonation: null });
+    expect(store.getState().value).toEqual(INITIAL_DONATION_WIZARD_VALUE);
+
+    store.getState().paymentSucceeded(lastDonation('pi_2'));
+    store.getState().reset();
+    expect(store.getState().value).toEqual(INITIAL_DONATION_WIZARD_VALUE);
+  });
+
+  it('a success reported without its donation leaves no note of an older one', () => {
+    const store = createDonationWizardStore();
+    store.getState().paymentSucceeded(lastDonation('pi_1'));
+    vi.advanceTimersByTime(FORM_RESET_MS);
+    store.getState().paymentSucceeded();
+    vi.advanceTimersByTime(FORM_RESET_MS);
+    expect(store.getState().value).toEqual(INITIAL_DONATION_WIZARD_VALUE);
   });
 });
 

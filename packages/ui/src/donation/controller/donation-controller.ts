@@ -1,12 +1,13 @@
 /**
  * A donation's life in the browser, headless: which step the wizard shows, what the payment panel is doing, the stale
- * campaign rule and the fresh wizard 10 s after a success. Plain TypeScript with a subscribe/getState pair (the
+ * campaign rule and the fresh wizard 10 s after a success, which keeps the completed donation's receipt as a note. Plain TypeScript with a subscribe/getState pair (the
  * shape React's useSyncExternalStore and zustand's useStore read), so the published @charity/ui needs no store
  * library and the site and DonateWidget run the same rules: the site keeps one for the whole visit, DonateWidget
  * one per widget.
  */
 import { FORM_RESET_MS, type PaymentPanelState } from '@charity/domain';
-import { INITIAL_DONATION_WIZARD_VALUE, type DonationWizardValue } from '../wizard-value';
+import type { ReceiptStatus } from '../ThankYou';
+import { INITIAL_DONATION_WIZARD_VALUE, type DonationWizardValue, type LastDonation } from '../wizard-value';
 
 export interface DonationState {
   /** What the wizard shows: step, amount choices, details and the payload being paid for. */
@@ -21,14 +22,20 @@ export interface DonationActions {
   /** Every change the wizard reports. Leaving the payment step forgets the panel's state. */
   setValue: (value: DonationWizardValue) => void;
   setPaymentState: (state: PaymentPanelState) => void;
-  /** Paid and saved: FORM_RESET_MS (10 s) later the wizard starts over at step 1 with 1000 INR (spec §4). */
-  paymentSucceeded: () => void;
+  /**
+   * Paid and saved: FORM_RESET_MS (10 s) later the wizard starts over at step 1 with 1000 INR (spec §4). `donation`
+   * replaces the last one: the fresh wizard keeps it (value.lastDonation), so its receipt stays reachable after the
+   * thank-you is gone (WCAG 2.2.1), until the donor dismisses it or another donation succeeds.
+   */
+  paymentSucceeded: (donation?: LastDonation) => void;
+  /** The receipt request for `paymentIntentId` settled: the note shows it (nothing when that donation is not the last). */
+  receiptSettled: (paymentIntentId: string, receipt: ReceiptStatus) => void;
   /**
    * The page's campaign is now `campaignId`. A payload built for another campaign is not paid for: while no payment
    * is under way (panel in input), the wizard goes back to the review, which builds it again.
    */
   syncCampaign: (campaignId: number | null) => void;
-  /** Back to a fresh wizard at once (and no pending reset). */
+  /** Back to a fresh wizard at once (and no pending reset), the last donation's note included. */
   reset: () => void;
 }
 
@@ -86,13 +93,19 @@ export function createDonationController(options: DonationControllerOptions = {}
 
     setPaymentState: (paymentState) => set({ paymentState }),
 
-    paymentSucceeded: () => {
+    paymentSucceeded: (donation) => {
       cancelTimer();
-      set({ paymentState: 'success', resetPending: true });
+      set({ value: { ...state.value, lastDonation: donation ?? null }, paymentState: 'success', resetPending: true });
       timer = setTimer(() => {
         timer = null;
-        set({ ...INITIAL_DONATION_STATE });
+        set({ ...INITIAL_DONATION_STATE, value: { ...INITIAL_DONATION_WIZARD_VALUE, lastDonation: state.value.lastDonation ?? null } });
       }, resetAfterMs);
+    },
+
+    receiptSettled: (paymentIntentId, receipt) => {
+      const last = state.value.lastDonation;
+      if (!last || last.paymentIntentId !== paymentIntentId) return;
+      set({ value: { ...state.value, lastDonation: { ...last, receipt } } });
     },
 
     syncCampaign: (campaignId) => {

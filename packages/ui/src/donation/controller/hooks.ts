@@ -7,9 +7,10 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { DonationPayload, PaymentPanelState } from '@charity/domain';
 import type { PaymentPanelProps, PaymentSucceeded } from '../PaymentPanel';
+import type { DonationShare, ReceiptStatus } from '../ThankYou';
 import type { DonationWizardValue } from '../wizard-value';
 import { isStaleForCampaign, type DonationController, type DonationControllerState } from './donation-controller';
-import { loadPaymentProvider, paymentSetupMessage } from './provider';
+import { loadPaymentProvider, loadPaymentsConfig, paymentSetupMessage } from './provider';
 import type { DonationTransport, PaymentProvider } from './transport';
 
 /** A slice of the controller's state; the component re-renders when it changes. */
@@ -43,6 +44,28 @@ export function useDonationWizard(controller: DonationController, campaignId: nu
     paymentState,
     onChange: controller.getState().setValue,
   };
+}
+
+/**
+ * The operator's ceiling for step 1 (GET payments/config's max_amount, read once per API base with the provider's
+ * config); undefined while loading, when the server sets none or could not say (the payment step reports that, and
+ * the server's own check stands).
+ */
+export function useAmountCeiling(transport: DonationTransport): number | undefined {
+  const [loaded, setLoaded] = useState<{ apiBase: string; maxAmount: number | undefined } | null>(null);
+  useEffect(() => {
+    let active = true;
+    loadPaymentsConfig(transport).then(
+      (config) => {
+        if (active) setLoaded({ apiBase: transport.apiBase, maxAmount: config.maxAmount });
+      },
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [transport]);
+  return loaded?.apiBase === transport.apiBase ? loaded.maxAmount : undefined;
 }
 
 export interface PaymentProviderBinding {
@@ -112,6 +135,21 @@ export interface DonationPaymentOptions {
   onSaveFailed?: (result: { paymentIntentId: string; message: string }) => void;
   /** The payment form could not be set up (for a log). */
   onSetupFailure?: (error: unknown) => void;
+  /** The campaign to pass on from the thank-you and, after the reset, from step 1's note (a campaign gift only). */
+  share?: DonationShare | null;
+}
+
+/**
+ * The receipt's address as the browser must open it: the API answers a path ('/api/invoices/…/download?token=…'),
+ * which a partner's page (DonateWidget, an absolute API base) would otherwise resolve against its own site.
+ */
+export function receiptDownloadUrl(downloadUrl: string, apiBase: string): string {
+  if (!/^https?:\/\//i.test(apiBase)) return downloadUrl;
+  try {
+    return new URL(downloadUrl, apiBase).href;
+  } catch {
+    return downloadUrl;
+  }
 }
 
 /** Step 4's PaymentPanel props: the provider, the three payment calls through the transport, the controller's states. */
@@ -124,10 +162,16 @@ export function useDonationPayment({
   onFailed,
   onSaveFailed,
   onSetupFailure,
+  share = null,
 }: DonationPaymentOptions): PaymentPanelProps {
   const { provider, error, retry } = usePaymentProvider(transport, onSetupFailure);
-  // The receipt number for onSucceeded: from the save when it has one, else from the receipt request that follows it.
-  const receipt = useRef<{ saved: string | null; requested: Promise<string | null> | null }>({ saved: null, requested: null });
+  // The receipt number for onSucceeded: from the save when it has one, else from the receipt request that follows it;
+  // and where the receipt is, for the note that outlives the thank-you (the request may settle before the success).
+  const receipt = useRef<{ saved: string | null; requested: Promise<string | null> | null; status: ReceiptStatus }>({
+    saved: null,
+    requested: null,
+    status: { state: 'pending' },
+  });
 
   return {
     stripe: provider?.stripe ?? null,
@@ -136,11 +180,12 @@ export function useDonationPayment({
     testMode: provider?.testMode,
     payload,
     onBack,
+    share,
     onCreateIntent: (data, paymentMethodId) => transport.createIntent(data, paymentMethodId),
     onSave: async (input) => {
       try {
         const saved = await transport.saveAfterPayment(input);
-        receipt.current = { saved: saved.receiptNumber, requested: null };
+        receipt.current = { saved: saved.receiptNumber, requested: null, status: { state: 'pending' } };
         return saved;
       } catch (failure) {
         // The donor was charged: the log names the intent so support (and the webhook) can reconcile it.
@@ -149,8 +194,19 @@ export function useDonationPayment({
       }
     },
     onInvoice: async (input) => {
-      const requested = transport.requestReceipt(input).then(
-        (invoice) => invoice?.number ?? null,
+      const invoice = transport.requestReceipt(input).then((reply) =>
+        reply ? { ...reply, downloadUrl: receiptDownloadUrl(reply.downloadUrl, transport.apiBase) } : null,
+      );
+      const settled = (status: ReceiptStatus) => {
+        receipt.current.status = status;
+        controller.getState().receiptSettled(input.paymentIntentId, status);
+      };
+      invoice.then(
+        (reply) => settled(reply ? { state: 'ready', number: reply.number, downloadUrl: reply.downloadUrl } : { state: 'sent' }),
+        () => settled({ state: 'failed' }),
+      );
+      const requested = invoice.then(
+        (reply) => reply?.number ?? null,
         (failure: unknown) => {
           console.error(`[donation] The receipt for donation ${input.donationId} was not sent:`, failure);
           return null;
@@ -158,12 +214,23 @@ export function useDonationPayment({
       );
       receipt.current.requested = requested;
       await requested;
+      // The panel says the receipt will follow by email when this rejects.
+      return invoice;
     },
     onStateChange: controller.getState().setPaymentState,
     onSucceeded: (paid) => {
-      controller.getState().paymentSucceeded();
+      const { saved, requested, status } = receipt.current;
+      controller.getState().paymentSucceeded({
+        paymentIntentId: paid.paymentIntentId,
+        amount: payload.amount,
+        currency: payload.currency,
+        donationType: payload.donation_type,
+        email: payload.donor.email,
+        receiptNumber: saved,
+        receipt: status,
+        share,
+      });
       if (!onSucceeded) return;
-      const { saved, requested } = receipt.current;
       onSucceeded({
         ...paid,
         payload,

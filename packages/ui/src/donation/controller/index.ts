@@ -10,13 +10,14 @@ export {
   type DonationState,
   type DonationActions,
 } from './donation-controller';
-export { loadPaymentProvider, paymentSetupMessage, PaymentSetupError } from './provider';
+export { loadPaymentProvider, loadPaymentsConfig, paymentSetupMessage, PaymentSetupError } from './provider';
 export type { DonationTransport, PaymentProvider } from './transport';
 export {
   useDonationController,
   useDonationWizard,
   usePaymentProvider,
   useDonationPayment,
+  useAmountCeiling,
   type DonationWizardBinding,
   type PaymentProviderBinding,
   type DonationCompleted,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PaymentsConfig } from '@charity/domain';
 import { isSandboxStripe } from '../../payment-sandbox/stripe';
-import { PaymentSetupError, loadPaymentProvider, paymentSetupMessage } from './provider';
+import { PaymentSetupError, loadPaymentProvider, loadPaymentsConfig, paymentSetupMessage } from './provider';
 import type { DonationTransport } from './transport';
 
 /** A transport whose config replies are given in turn; the payment calls are not used here. */
@@ -36,6 +36,16 @@ describe('loadPaymentProvider', () => {
     // Another base is another server: its own provider.
     const other = fakeTransport('https://two.example/api', [{ mode: 'sandbox', publishableKey: null }]);
     await expect(loadPaymentProvider(other)).resolves.not.toBe(first);
+  });
+
+  it("reads the config once per API base for step 1's ceiling and the provider alike, and forgets a failed read", async () => {
+    const transport = fakeTransport('https://four.example/api', [new Error('offline'), { mode: 'sandbox', publishableKey: null, maxAmount: 250_000 }]);
+    await expect(loadPaymentsConfig(transport)).rejects.toThrow('offline');
+    await expect(loadPaymentsConfig(transport)).resolves.toEqual({ mode: 'sandbox', publishableKey: null, maxAmount: 250_000 });
+    const provider = await loadPaymentProvider(transport);
+    expect(provider.testMode).toBe(true);
+    await loadPaymentsConfig(transport);
+    expect(transport.configCalls).toBe(2);
   });
 
   it("the message: the transport's for its own failures, the network one when Stripe.js did not load", () => {

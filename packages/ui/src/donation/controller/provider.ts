@@ -1,4 +1,4 @@
-import { HTTP_MESSAGES } from '@charity/domain';
+import { HTTP_MESSAGES, type PaymentsConfig } from '@charity/domain';
 import { createSandboxStripe } from '../../payment-sandbox/stripe';
 import type { DonationTransport, PaymentProvider } from './transport';
 
@@ -10,6 +10,20 @@ export class PaymentSetupError extends Error {
 // One provider per API base for the page's life: <Elements> must never be handed a second Stripe object, and Stripe.js
 // loads once. A failed load is forgotten, so 'Try Again' asks again.
 const providers = new Map<string, Promise<PaymentProvider>>();
+// The configuration behind it, read once per API base too: step 1 reads its ceiling before any provider is needed.
+const configs = new Map<string, Promise<PaymentsConfig>>();
+
+/** GET payments/config once per API base for the page's life; a failed read is forgotten, so the next call asks again. */
+export function loadPaymentsConfig(transport: DonationTransport): Promise<PaymentsConfig> {
+  const key = transport.apiBase;
+  let load = configs.get(key);
+  if (!load) {
+    load = transport.paymentsConfig();
+    configs.set(key, load);
+    load.catch(() => configs.delete(key));
+  }
+  return load;
+}
 
 /**
  * The provider as the server configured it (GET payments/config): the browser sandbox against the same API, or
@@ -21,7 +35,7 @@ export function loadPaymentProvider(transport: DonationTransport): Promise<Payme
   let load = providers.get(key);
   if (!load) {
     load = (async (): Promise<PaymentProvider> => {
-      const config = await transport.paymentsConfig();
+      const config = await loadPaymentsConfig(transport);
       if (config.mode === 'sandbox') return { stripe: createSandboxStripe({ apiBase: transport.apiBase }), testMode: true };
       let stripe: PaymentProvider['stripe'] | null;
       try {

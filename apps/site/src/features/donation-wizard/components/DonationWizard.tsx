@@ -1,13 +1,17 @@
 import { useMemo } from 'react';
-import { DonationWizard as DonationWizardView, useDonationWizard, type AmountPresets } from '@charity/ui';
+import { DonationWizard as DonationWizardView, useAmountCeiling, useDonationWizard, type AmountPresets } from '@charity/ui';
 import { api } from '../../../lib/api';
 import { createSiteDonationTransport } from '../api/donation-transport';
+import { campaignShareUrl, type SharedCampaign } from '../share';
 import { donationWizardStore } from '../stores/donation-wizard-store';
 import { PaymentStep, type CompletedDonation } from './PaymentStep';
 
 export interface DonationWizardProps {
-  /** The campaign chosen on the page (its id goes into the donation), or null for a general donation. */
-  campaign: { id: number; title: string } | null;
+  /**
+   * The campaign chosen on the page (its id goes into the donation), or null for a general donation. The thank-you
+   * shares its page (/campaigns/{slug}, or /donate?campaign={id} without a slug).
+   */
+  campaign: SharedCampaign | null;
   /** The partner site the embed page runs in (the server verified it); the payment records it. */
   partnerOrigin?: string | null;
   /** A donation was paid and saved (the embed page tells the partner); the /donate page passes none. */
@@ -25,8 +29,9 @@ const SITE_API_BASE = '/api';
 
 /**
  * The four-step donation wizard wired to the site: the headless donation container of @charity/ui with the site's
- * one store (so the reset 10 s after a success happens even if the donor moved on) and the site's API client, on
- * /donate and on the partner widget's embed page alike; Stripe.js or the sandbox as the server says.
+ * one store (so the reset 10 s after a success happens even if the donor moved on, keeping the receipt's note) and
+ * the site's API client, on /donate and on the partner widget's embed page alike; Stripe.js or the sandbox as the
+ * server says, whose configuration also gives step 1 the operator's ceiling (PAYMENT_MAX_AMOUNT).
  */
 export function DonationWizard({ campaign, partnerOrigin = null, onCompleted, onFailed, headingLevel, presetAmounts = null }: DonationWizardProps) {
   const transport = useMemo(
@@ -34,6 +39,7 @@ export function DonationWizard({ campaign, partnerOrigin = null, onCompleted, on
     [partnerOrigin],
   );
   const wizard = useDonationWizard(donationWizardStore, campaign?.id ?? null);
+  const amountCeiling = useAmountCeiling(transport);
 
   return (
     <DonationWizardView
@@ -43,8 +49,21 @@ export function DonationWizard({ campaign, partnerOrigin = null, onCompleted, on
       paymentState={wizard.paymentState}
       headingLevel={headingLevel}
       presetAmounts={presetAmounts}
+      amountCeiling={amountCeiling}
       renderPayment={(payload, { onBack }) => (
-        <PaymentStep payload={payload} transport={transport} onBack={onBack} onCompleted={onCompleted} onFailed={onFailed} />
+        <PaymentStep
+          payload={payload}
+          transport={transport}
+          onBack={onBack}
+          onCompleted={onCompleted}
+          onFailed={onFailed}
+          // Only the campaign this payment is for: the page's campaign may have changed since the review.
+          share={
+            campaign && payload.campaign_id === campaign.id
+              ? { url: campaignShareUrl(window.location.origin, campaign), title: campaign.title }
+              : null
+          }
+        />
       )}
     />
   );

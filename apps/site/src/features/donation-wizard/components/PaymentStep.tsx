@@ -1,5 +1,5 @@
 import { DONATION_MESSAGES, type DonationPayload } from '@charity/domain';
-import { PaymentPanel, useDonationPayment, type DonationTransport } from '@charity/ui';
+import { PaymentPanel, useDonationPayment, type DonationShare, type DonationTransport } from '@charity/ui';
 import { showToast } from '../../../lib/toast';
 import { donationWizardStore } from '../stores/donation-wizard-store';
 
@@ -20,15 +20,18 @@ export interface PaymentStepProps {
   onCompleted?: (donation: CompletedDonation) => void;
   /** The payment failed, with the message the panel shows. */
   onFailed?: (message: string) => void;
+  /** The campaign to pass on from the thank-you and the note after the reset (a campaign gift only). */
+  share?: DonationShare | null;
 }
 
 /** Step 4 wired to the API: the donation container's payment panel with the spec's toasts. */
-export function PaymentStep({ payload, transport, onBack, onCompleted, onFailed }: PaymentStepProps) {
+export function PaymentStep({ payload, transport, onBack, onCompleted, onFailed, share = null }: PaymentStepProps) {
   const panel = useDonationPayment({
     controller: donationWizardStore,
     transport,
     payload,
     onBack,
+    share,
     onSetupFailure: (failure) => console.error('[payments] The payment form could not be set up:', failure),
     onSucceeded: (paid) => {
       showToast('success', DONATION_MESSAGES.paymentSuccessToast);
