@@ -36,6 +36,7 @@ import { adminAttemptRoutes } from './routes/admin-attempts.js';
 import { adminMessageRoutes } from './routes/admin-messages.js';
 import { adminOutboxRoutes } from './routes/admin-outbox.js';
 import { authRoutes } from './routes/auth.js';
+import { campaignShareImageRoutes } from './routes/campaign-share-image.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { contactRoutes } from './routes/contact.js';
 import { eventRoutes } from './routes/events.js';
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api', slowdown: loginSlowdown });
   await app.register(campaignRoutes, { prefix: '/api' });
+  await app.register(campaignShareImageRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(eventRoutes, { prefix: '/api' });
   // The donations module (payments, saving, webhooks, stats; the sandbox's routes in sandbox mode) and receipts.

@@ -67,11 +67,11 @@ describe('a campaign page as the server sends it', () => {
     expect(html).toContain(`<link rel="canonical" href="${BASE}/campaigns/midday-meals" />`);
     expect(html).toContain('<meta property="og:title" content="Midday Meals" />');
     expect(html).toContain(`<meta property="og:url" content="${BASE}/campaigns/midday-meals" />`);
-    expect(html).toContain(`<meta property="og:image" content="${BASE}/api/campaigns/${ids.meals!.id}/share-image.png?v=0" />`);
+    expect(html).toContain(`<meta property="og:image" content="${BASE}/api/campaigns/${ids.meals!.id}/share-image.jpg?v=0" />`);
     expect(html).toContain('<meta property="og:image:width" content="1200" />');
     expect(html).toContain('<meta property="og:image:height" content="630" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    expect(html).toContain(`<meta name="twitter:image" content="${BASE}/api/campaigns/${ids.meals!.id}/share-image.png?v=0" />`);
+    expect(html).toContain(`<meta name="twitter:image" content="${BASE}/api/campaigns/${ids.meals!.id}/share-image.jpg?v=0" />`);
     expect(html).toContain('<div id="root"></div>');
     expect(response.headers['x-robots-tag']).toBeUndefined();
   });

@@ -6,6 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { campaignPagePath, formatCurrency, fundedPercentage, ORGANISATION } from '@charity/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { campaignShareImagePath, SHARE_IMAGE_CONTENT_TYPE, SHARE_IMAGE_SIZE } from '../routes/campaign-share-image.js';
 
 /** What the head tags need of a campaign (the API's CampaignReply). */
 export interface CampaignHeadFacts {
@@ -18,8 +19,6 @@ export interface CampaignHeadFacts {
   currency?: string;
 }
 
-/** The share image's size (routes/campaign-share-image.ts): 1200 × 630, what Facebook and X show largest. */
-export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 /** Longest description: search engines show about 155 characters; previews about as much. */
 const DESCRIPTION_MAX = 160;
@@ -48,7 +47,8 @@ export function campaignHeadTags(campaign: CampaignHeadFacts, baseUrl: string): 
   const title = `${campaign.title} | ${ORGANISATION.name}`;
   const description = campaignDescription(campaign);
   const url = `${baseUrl}${campaignPagePath(campaign.slug)}`;
-  const image = `${baseUrl}/api/campaigns/${campaign.id}/share-image.png?v=${encodeURIComponent(String(campaign.raised_amount ?? 0))}`;
+  // The raised amount in the address: a preview service that keeps images by address fetches the new progress.
+  const image = `${baseUrl}${campaignShareImagePath(campaign.id)}?v=${encodeURIComponent(String(campaign.raised_amount ?? 0))}`;
   const a = escapeAttribute;
   const tags = [
     `<meta name="description" content="${a(description)}" />`,
@@ -59,6 +59,7 @@ export function campaignHeadTags(campaign: CampaignHeadFacts, baseUrl: string): 
     `<meta property="og:description" content="${a(description)}" />`,
     `<meta property="og:url" content="${a(url)}" />`,
     `<meta property="og:image" content="${a(image)}" />`,
+    `<meta property="og:image:type" content="${SHARE_IMAGE_CONTENT_TYPE}" />`,
     `<meta property="og:image:width" content="${SHARE_IMAGE_SIZE.width}" />`,
     `<meta property="og:image:height" content="${SHARE_IMAGE_SIZE.height}" />`,
     `<meta property="og:image:alt" content="${a(`${campaign.title}: ${description}`)}" />`,

@@ -159,7 +159,7 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
     'GET /api/campaigns/slug/:slug': {
       params: { slug: fc.oneof(pathParam(fc.constant(world.campaignSlug)), fc.constantFrom('no-such-campaign', 'A', '4', 'a--b', '-', 'x'.repeat(61))) },
     },
-    'GET /api/campaigns/:id/share-image.png': { params: { id: id(world.campaignId) } },
+    'GET /api/campaigns/:id/share-image.jpg': { params: { id: id(world.campaignId) } },
     'GET /api/campaigns/:id/donations': { params: { id: id(world.campaignId) }, query: pageQuery },
     'GET /api/campaigns/:id/analytics': { params: { id: id(world.campaignId) }, query: { period: fc.constantFrom('7d', '30d', '90d', '365d', '1d', '') } },
     'POST /api/campaigns': { auth: 'admin', body: campaignBodies },
