@@ -11,9 +11,16 @@ export interface SceneOptions {
   theme: Theme;
   /** Same seed, same picture: tests and repeated seeds are reproducible. */
   seed: number;
+  /**
+   * Pixel size of the picture. The scene is composed on a canvas 960 wide and scaled to it, so a 2048×1365 photo
+   * shows the same scene as a 960×640 one, only sharper (event photos are stored up to 2048 wide).
+   */
   width?: number;
   height?: number;
 }
+
+/** Width of the canvas a scene is composed on: children, buildings and clouds are sized for it. */
+const CANVAS_WIDTH = 960;
 
 /** A small deterministic PRNG (mulberry32). */
 function random(seed: number): () => number {
@@ -147,7 +154,9 @@ function motif(theme: Theme, rand: () => number, width: number, ground: number):
 }
 
 /** The SVG source of one scene. */
-export function sceneSvg({ theme, seed, width = 960, height = 640 }: SceneOptions): string {
+export function sceneSvg({ theme, seed, width: pixelWidth = 960, height: pixelHeight = 640 }: SceneOptions): string {
+  const width = CANVAS_WIDTH;
+  const height = (CANVAS_WIDTH * pixelHeight) / pixelWidth;
   const rand = random(seed);
   const [skyTop, skyBottom] = pick(rand, SKIES);
   const [hillBack, hillFront] = pick(rand, HILLS);
@@ -161,7 +170,7 @@ export function sceneSvg({ theme, seed, width = 960, height = 640 }: SceneOption
   const children = Array.from({ length: 2 + Math.floor(rand() * 3) }, (_, i) =>
     child(rand, width * (0.12 + i * 0.11 + rand() * 0.04), ground + 4, 0.9 + rand() * 0.5),
   ).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${pixelWidth}" height="${pixelHeight}" viewBox="0 0 ${width} ${height}">
   <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${skyTop}"/><stop offset="1" stop-color="${skyBottom}"/></linearGradient></defs>
   <rect width="${width}" height="${height}" fill="url(#sky)"/>
   <circle cx="${sunX}" cy="${height * 0.18}" r="70" fill="#ffe066" opacity="0.35"/>

@@ -79,13 +79,15 @@ describeEachDatabase('migrations and seed', (ctx) => {
       expect(images.length).toBeGreaterThanOrEqual(2);
       expect(images.length).toBeLessThanOrEqual(4);
       for (const image of images) {
-        // The same shape as an uploaded photo: sizes 400 and 800 (drawn at 960 wide, never enlarged).
+        // The same shape as an uploaded photo: sizes 400 to 1600 (drawn at 1600 wide), file_path the 800 one.
         const base = /^\/uploads\/events\/([0-9a-f]{24})-800\.webp$/.exec(image.filePath)?.[1];
         expect(base, image.filePath).toBeDefined();
         expect(image).toMatchObject({ width: 800, height: 533 });
         expect(image.variants).toEqual([
           { width: 400, height: 267, url: `/uploads/events/${base}-400.webp` },
           { width: 800, height: 533, url: `/uploads/events/${base}-800.webp` },
+          { width: 1200, height: 800, url: `/uploads/events/${base}-1200.webp` },
+          { width: 1600, height: 1066, url: `/uploads/events/${base}-1600.webp` },
         ]);
         for (const variant of image.variants) {
           expect(statSync(path.join(ctx.config.dataDir, variant.url)).size).toBeGreaterThan(1000);

@@ -52,8 +52,11 @@ async function writeIllustration(
   return `/uploads/${folder}/${name}`;
 }
 
-/** Seeded event photos are drawn at 960×640: stored at 400 and 800 wide (pictures are never enlarged). */
-export const EVENT_PHOTO_SIZE = { width: 960, height: 640 } as const;
+/**
+ * Seeded event photos are drawn at 1600×1066, so they are stored at every size an upload of a large photo is
+ * (400 to 1600 wide) and stay sharp in the full-screen lightbox (issue 19).
+ */
+export const EVENT_PHOTO_SIZE = { width: 1600, height: 1066 } as const;
 
 // Drawing and encoding the sizes costs ~100 ms a photo; a process that seeds several databases (the
 // tests) does it once per scene.
@@ -117,7 +120,7 @@ export async function seedDatabase(
     if (await isEmpty(db, events)) {
       const storage = new LocalDiskStorage(config.uploadsDir);
       const prepared: Array<{ event: typeof events.$inferInsert; photos: StoredImageGroup[] }> = [];
-      // One event after the other: each photo is encoded in three sizes, and two cores are shared.
+      // One event after the other: each photo is encoded in four sizes, and two cores are shared.
       for (const [eventIndex, { photos, dateInDays, ...event }] of EVENT_SEEDS.entries()) {
         const stored: StoredImageGroup[] = [];
         for (const [photoIndex, theme] of photos.entries()) {

@@ -307,7 +307,7 @@ describeEachDatabase('events routes', (ctx) => {
       const event = await createEvent();
       const uploaded = await upload(event.id, [await jpegPart('a.jpg'), await jpegPart('b.jpg', 900, 600)]);
       const urls: string[] = uploaded.json().data.images.flatMap((image: { variants: Array<{ url: string }> }) => image.variants.map((v) => v.url));
-      expect(urls).toHaveLength(5); // 3 sizes + 2 sizes
+      expect(urls).toHaveLength(8); // 400/800/1200/1600/2000 + 400/800/900
       for (const url of urls) expect(existsSync(fileOf(url))).toBe(true);
 
       const response = await app.inject({ method: 'DELETE', url: `/api/events/${event.id}`, headers: auth });
@@ -353,8 +353,8 @@ describeEachDatabase('events routes', (ctx) => {
       eventId = (await createEvent()).id;
     });
 
-    it('stores several photos at once: WebP sizes 400/800/1600 never enlarged, file_path the 800 one', async () => {
-      const response = await upload(eventId, [await jpegPart('wide.jpg', 2000, 1200), { filename: 'small.png', contentType: 'image/png', data: await solidImage(600, 450, 'png') }]);
+    it('stores several photos at once: WebP sizes 400 to 2048 never enlarged, file_path the 800 one', async () => {
+      const response = await upload(eventId, [await jpegPart('wide.jpg', 3000, 1800), { filename: 'small.png', contentType: 'image/png', data: await solidImage(600, 450, 'png') }]);
       expect(response.statusCode).toBe(201);
       const { images } = response.json().data;
       expect(response.json().success).toBe(true);
@@ -368,10 +368,21 @@ describeEachDatabase('events routes', (ctx) => {
         variants: [
           { width: 400, url: expect.stringMatching(/-400\.webp$/) },
           { width: 800, url: wide.file_path },
+          { width: 1200, url: expect.stringMatching(/-1200\.webp$/) },
           { width: 1600, url: expect.stringMatching(/-1600\.webp$/) },
+          // Sharp in the full-screen lightbox (issue 19): the site lists every size in srcset.
+          { width: 2048, url: expect.stringMatching(/-2048\.webp$/) },
         ],
       });
-      expect(small).toMatchObject({ width: 400, height: 300, variants: [{ width: 400, url: small.file_path }] });
+      // Narrower than 800: kept at its own 600 px as well, never enlarged; file_path is the widest.
+      expect(small).toMatchObject({
+        width: 600,
+        height: 450,
+        variants: [
+          { width: 400, url: expect.stringMatching(/-400\.webp$/) },
+          { width: 600, url: small.file_path },
+        ],
+      });
       for (const image of images) {
         for (const variant of image.variants) {
           const meta = await sharp(readFileSync(fileOf(variant.url))).metadata();
@@ -380,7 +391,7 @@ describeEachDatabase('events routes', (ctx) => {
       }
       // Part of the event from now on, in upload order.
       const event = (await app.inject({ method: 'GET', url: `/api/events/${eventId}` })).json().data.event;
-      expect(event.images.map((image: { id: number }) => image.id)).toEqual(images.map((image: { id: number }) => image.id));
+      expect(event.images).toEqual(images);
     });
 
     it('serves an uploaded phone JPEG back without EXIF or GPS, upright, with a long cache', async () => {
@@ -392,7 +403,7 @@ describeEachDatabase('events routes', (ctx) => {
       const response = await upload(eventId, { filename: 'IMG_0042.JPG', contentType: 'image/jpeg', data: input });
       expect(response.statusCode).toBe(201);
       const [image] = response.json().data.images;
-      expect(image.variants.map((v: { width: number }) => v.width)).toEqual([400, 800]); // upright it is 1000 wide
+      expect(image.variants.map((v: { width: number }) => v.width)).toEqual([400, 800, 1000]); // upright it is 1000 wide
       expect([image.width, image.height]).toEqual([800, 1600]);
       for (const variant of image.variants) {
         const served = await app.inject({ method: 'GET', url: variant.url });
@@ -439,7 +450,7 @@ describeEachDatabase('events routes', (ctx) => {
 
     it('stores a picture sent with a traversal-looking name under a server-chosen name, and nowhere else', async () => {
       const before = dataFiles();
-      const response = await upload(eventId, { filename: '../../x.png', contentType: 'image/png', data: await solidImage(500, 300, 'png') });
+      const response = await upload(eventId, { filename: '../../x.png', contentType: 'image/png', data: await solidImage(400, 240, 'png') });
       expect(response.statusCode).toBe(201);
       const [image] = response.json().data.images;
       expect(image.file_path).toMatch(/^\/uploads\/events\/[0-9a-f]{24}-400\.webp$/);

@@ -122,13 +122,41 @@ describe('processImage (campaign pictures)', () => {
 });
 
 describe('processImageVariants (event photos)', () => {
-  it('chooses 400, 800 and 1600 wide, only those the original reaches, or its own width when it reaches none', () => {
-    expect(variantWidths(4000)).toEqual([400, 800, 1600]);
-    expect(variantWidths(1600)).toEqual([400, 800, 1600]);
-    expect(variantWidths(1599)).toEqual([400, 800]);
+  it('chooses 400 to 2048 wide, only those the original reaches, plus its own width unless one is within 10% of it', () => {
+    expect(variantWidths(4000)).toEqual([400, 800, 1200, 1600, 2048]);
+    expect(variantWidths(2048)).toEqual([400, 800, 1200, 1600, 2048]);
+    expect(variantWidths(2047)).toEqual([400, 800, 1200, 1600, 2047]);
+    expect(variantWidths(1760)).toEqual([400, 800, 1200, 1600]);
+    expect(variantWidths(1761)).toEqual([400, 800, 1200, 1600, 1761]);
+    expect(variantWidths(1600)).toEqual([400, 800, 1200, 1600]);
+    expect(variantWidths(1000)).toEqual([400, 800, 1000]);
+    expect(variantWidths(960)).toEqual([400, 800, 960]);
+    expect(variantWidths(880)).toEqual([400, 800]);
     expect(variantWidths(800)).toEqual([400, 800]);
-    expect(variantWidths(500)).toEqual([400]);
+    expect(variantWidths(500)).toEqual([400, 500]);
     expect(variantWidths(300)).toEqual([300]);
+  });
+
+  it('keeps a 3000-px upload sharp for the full-screen lightbox: sizes up to 2048, none wider', async () => {
+    const { variants } = await processImageVariants(await solidImage(3000, 2000, 'jpeg'), 'wide.jpg');
+    expect(variants.map((v) => [v.width, v.height])).toEqual([
+      [400, 267],
+      [800, 533],
+      [1200, 800],
+      [1600, 1067],
+      [2048, 1365],
+    ]);
+    expect((await sharp(variants[4]!.data).metadata()).width).toBe(2048);
+  });
+
+  it('never enlarges a 1000-px upload: its widest size is its own 1000 px, none wider', async () => {
+    const { variants } = await processImageVariants(await solidImage(1000, 750, 'png'), 'medium.png');
+    expect(variants.map((v) => [v.width, v.height])).toEqual([
+      [400, 300],
+      [800, 600],
+      [1000, 750],
+    ]);
+    for (const variant of variants) expect((await sharp(variant.data).metadata()).width).toBe(variant.width);
   });
 
   it('makes WebP sizes with the proportions kept, never enlarged, without metadata', async () => {
@@ -136,7 +164,9 @@ describe('processImageVariants (event photos)', () => {
     expect(variants.map((v) => [v.width, v.height])).toEqual([
       [400, 300],
       [800, 600],
+      [1200, 900],
       [1600, 1200],
+      [2000, 1500],
     ]);
     for (const variant of variants) {
       const meta = await sharp(variant.data).metadata();
@@ -148,10 +178,13 @@ describe('processImageVariants (event photos)', () => {
   });
 
   it('sizes a phone photo by its upright width (EXIF orientation applied first)', async () => {
-    // 900×500 stored sideways (orientation 6): upright it is 500 wide, so only the 400 size exists.
+    // 900×500 stored sideways (orientation 6): upright it is 500 wide, so the sizes are 400 and its own 500.
     const { variants } = await processImageVariants(await phoneJpeg(900, 500), 'IMG_0001.JPG');
-    expect(variants.map((v) => [v.width, v.height])).toEqual([[400, 720]]);
-    expect(variants[0]!.data.includes(Buffer.from('child-photo-secret'))).toBe(false);
+    expect(variants.map((v) => [v.width, v.height])).toEqual([
+      [400, 720],
+      [500, 900],
+    ]);
+    for (const variant of variants) expect(variant.data.includes(Buffer.from('child-photo-secret'))).toBe(false);
   });
 });
 
@@ -180,18 +213,24 @@ describe('LocalDiskStorage', () => {
     expect(group.variants).toEqual([
       { width: 400, height: 200, url: `/uploads/events/${base}-400.webp` },
       { width: 800, height: 400, url: `/uploads/events/${base}-800.webp` },
+      { width: 1200, height: 600, url: `/uploads/events/${base}-1200.webp` },
       { width: 1600, height: 800, url: `/uploads/events/${base}-1600.webp` },
     ]);
     expect(group).toMatchObject({ filePath: `/uploads/events/${base}-800.webp`, width: 800, height: 400 });
-    expect(readdirSync(path.join(uploads, 'events')).sort()).toEqual([`${base}-1600.webp`, `${base}-400.webp`, `${base}-800.webp`]);
+    expect(readdirSync(path.join(uploads, 'events')).sort()).toEqual([
+      `${base}-1200.webp`,
+      `${base}-1600.webp`,
+      `${base}-400.webp`,
+      `${base}-800.webp`,
+    ]);
 
     // A photo narrower than 800: file_path is its widest size.
     const narrow = await storeImageVariants(storage, 'events', await processImageVariants(await solidImage(600, 300, 'png')));
-    expect(narrow).toMatchObject({ width: 400, height: 200 });
-    expect(narrow.filePath).toMatch(/-400\.webp$/);
+    expect(narrow).toMatchObject({ width: 600, height: 300 });
+    expect(narrow.filePath).toMatch(/-600\.webp$/);
 
     for (const variant of group.variants) await storage.remove(variant.url);
-    expect(readdirSync(path.join(uploads, 'events'))).toHaveLength(1);
+    expect(readdirSync(path.join(uploads, 'events'))).toHaveLength(narrow.variants.length);
   });
 
   it('writes a group all or nothing', async () => {

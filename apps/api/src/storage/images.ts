@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import sharp, { type Metadata } from 'sharp';
 import type { StoredImageVariant } from '../db/schema.js';
 import { HttpError } from '../http-errors.js';
-import { EVENT_IMAGE_DEFAULT_WIDTH, EVENT_IMAGE_WIDTHS, UPLOAD_LIMITS } from './limits.js';
+import { EVENT_IMAGE_DEFAULT_WIDTH, EVENT_IMAGE_MAX_WIDTH, EVENT_IMAGE_WIDTHS, UPLOAD_LIMITS } from './limits.js';
 import type { FileStorage, StoredFile, UploadArea } from './storage.js';
 
 // Every uploaded picture — a campaign's, an event's — goes through here before it is stored. These are
@@ -117,10 +117,17 @@ export async function storeImage(storage: FileStorage, area: UploadArea, input: 
   return storage.save(area, image.data, 'webp');
 }
 
-/** The widths a picture `width` pixels wide is stored at: every standard width it reaches, or its own if it reaches none. */
+/**
+ * The widths a picture `width` pixels wide is stored at: every standard width it reaches, and its own width (at
+ * most 2048) unless the widest of those is within 10% of it. Without its own width a 1500-px photo would be kept
+ * at 1200 and a 960-px one at 800, and the lightbox would enlarge them (issue 19).
+ */
 export function variantWidths(width: number): number[] {
-  const widths = EVENT_IMAGE_WIDTHS.filter((w) => w <= width);
-  return widths.length > 0 ? widths : [width];
+  const top = Math.min(width, EVENT_IMAGE_MAX_WIDTH);
+  const widths: number[] = EVENT_IMAGE_WIDTHS.filter((w) => w <= top);
+  const widest = widths[widths.length - 1] ?? 0;
+  if ((top - widest) * 10 > widest) widths.push(top);
+  return widths;
 }
 
 export interface ImageVariants {
@@ -129,15 +136,17 @@ export interface ImageVariants {
 }
 
 /**
- * A picture as an event stores it: WebP at 400, 800 and 1600 px wide (only the widths the original reaches;
- * never enlarged; a picture narrower than 400 px is kept at its own width), upright, without any metadata.
+ * A picture as an event stores it: WebP at the widths of variantWidths (400 to 2048 px, only those the original
+ * reaches, plus its own; never enlarged), upright, without any metadata. `only` limits the widths made to those
+ * listed (the start-up upgrade adds the sizes a stored photo lacks).
  */
-export async function processImageVariants(input: Buffer, name = UNNAMED): Promise<ImageVariants> {
+export async function processImageVariants(input: Buffer, name = UNNAMED, only?: readonly number[]): Promise<ImageVariants> {
   const shown = displayName(name);
   const { width } = await inspect(input, shown);
+  const widths = variantWidths(width).filter((w) => !only || only.includes(w));
   try {
     const variants: ProcessedImage[] = [];
-    for (const target of variantWidths(width)) {
+    for (const target of widths) {
       const { data, info } = await decoder(input)
         .resize({ width: target, withoutEnlargement: true })
         .webp({ quality: 80, effort: 4 })

@@ -11,8 +11,15 @@ export const UPLOAD_LIMITS = {
   maxEdge: 2000,
 } as const;
 
-/** Widths an event photo is stored at (WebP), for srcset; a width above the original's is never made. */
-export const EVENT_IMAGE_WIDTHS = [400, 800, 1600] as const;
+/**
+ * Widths an event photo is stored at (WebP), for srcset; a width above the original's is never made. The widest
+ * keeps the full-screen lightbox sharp on a desktop screen and on a laptop's 2× display, where a photo is shown
+ * about 1100 CSS px wide, 2200 pixels.
+ */
+export const EVENT_IMAGE_WIDTHS = [400, 800, 1200, 1600, 2048] as const;
+
+/** The widest an event photo is stored at. */
+export const EVENT_IMAGE_MAX_WIDTH = Math.max(...EVENT_IMAGE_WIDTHS);
 
 /** The size an event photo's file_path points at: big enough for a gallery card, light enough for a phone. */
 export const EVENT_IMAGE_DEFAULT_WIDTH = 800;

@@ -27,6 +27,35 @@ export interface LightboxProps {
   className?: string;
 }
 
+// The stage around the photo, as .cs-lightbox__stage in styles/events.css pads it: keep the two in step.
+const STAGE_SIDES_NARROW = '2rem';
+const STAGE_SIDES_WIDE = '10rem'; // from 768 px
+const STAGE_TOP_AND_BOTTOM = '8.5rem';
+
+/** The widest candidate of a width-described srcset ('a-400.webp 400w, a-2048.webp 2048w' → 2048), or null. */
+function widestCandidate(srcSet: string | undefined): number | null {
+  const widths = [...(srcSet ?? '').matchAll(/\s(\d+)w\s*(?:,|$)/g)].map((match) => Number(match[1]));
+  return widths.length > 0 ? Math.max(...widths) : null;
+}
+
+/**
+ * The `sizes` of a photo in the viewer: the width it is shown at, so the browser fetches the file that fills it
+ * sharply, and no larger (issue 19). That is the stage's width, or for a photo proportionally taller than the
+ * stage its height times the photo's aspect ratio, and never more than the widest file: a small photo is shown
+ * at its own size instead of blurred up to the screen's.
+ */
+function lightboxSizes(image: Pick<GalleryImage, 'srcSet' | 'width' | 'height'>): string {
+  const ratio = image.width && image.height ? Math.round((image.width / image.height) * 10_000) / 10_000 : null;
+  const widest = widestCandidate(image.srcSet);
+  const shown = (sides: string) => {
+    const limits = [`100vw - ${sides}`];
+    if (ratio) limits.push(`(100vh - ${STAGE_TOP_AND_BOTTOM}) * ${ratio}`);
+    if (widest) limits.push(`${widest}px`);
+    return `min(${limits.join(', ')})`;
+  };
+  return `(min-width: 768px) ${shown(STAGE_SIDES_WIDE)}, ${shown(STAGE_SIDES_NARROW)}`;
+}
+
 /**
  * Full-screen photo viewer (spec §2 Events, §4 "Gallery lightbox") on Radix Dialog: focus stays inside and
  * returns to what opened it; Escape, the Close button and a click on the backdrop close it; previous and
@@ -109,7 +138,7 @@ export function Lightbox({ images, index, onIndexChange, onClose, label = 'Photo
                 className="cs-lightbox__image"
                 src={image.src}
                 srcSet={image.srcSet}
-                sizes="100vw"
+                sizes={image.srcSet ? lightboxSizes(image) : undefined}
                 width={image.width}
                 height={image.height}
                 alt={image.alt}
