@@ -15,7 +15,8 @@ export interface RouteMeasure {
   stripe: string[];
 }
 export declare const DIST: string;
-export declare const ROUTE_PAGES: Record<string, string | null>;
+export declare const ROUTE_PAGES: Record<string, string | null | { entry: string }>;
+export declare function routeOf(pathname: string): string | null;
 export declare const BUDGETS_KB: Record<string, number>;
 export declare function firstLoadScripts(html: string): string[];
 export declare function staticClosure(manifest: Manifest, keys: string[]): string[];

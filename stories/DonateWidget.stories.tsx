@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { FORM_RESET_MS } from '@charity/domain';
 import { DonateWidget } from '@charity/ui';
 import { pickOption } from './support/pick-option';
 import { componentDocs } from './support/docs';
@@ -208,5 +209,34 @@ export const ServerUnreachable: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Network error. Please check your internet connection.');
     await expect(canvas.getByRole('button', { name: 'Back' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Try Again' })).toBeVisible();
+  },
+};
+
+/**
+ * The widget runs the site's controller, so it keeps the receipt past the reset too: 10 s after the thank-you (a fake
+ * timer here shortens the spec's FORM_RESET_MS to 0.4 s) step 1 is back with the receipt's note above it, holding
+ * focus because the thank-you held it. The PDF's address is on the charity's origin, not the partner's.
+ */
+export const ReceiptKeptAfterReset: Story = {
+  beforeEach: () => {
+    const realSetTimeout = window.setTimeout;
+    const shortened = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) =>
+      realSetTimeout(handler, ms === FORM_RESET_MS ? 400 : ms, ...rest)) as typeof window.setTimeout;
+    window.setTimeout = shortened;
+    return () => {
+      window.setTimeout = realSetTimeout;
+    };
+  },
+  play: async ({ canvas }) => {
+    await fillToPayment(canvas);
+    await payWith(canvas, '4242424242424242');
+    await expect(await canvas.findByText('Thank you! Your donation has been completed and saved successfully.')).toHaveFocus();
+    await waitFor(() => expect(canvas.getByRole('heading', { level: 3 })).toHaveTextContent('Step 1 of 4: Choose Amount'));
+    const note = within(canvas.getByRole('region', { name: 'Your last donation' }));
+    await expect(note.getByText('Your donation of ₹1,000 is complete.')).toHaveFocus();
+    await expect(note.getByText('Receipt number: INV-12')).toBeVisible();
+    await expect(note.getByText('Receipt sent to asha.rao@example.org')).toBeVisible();
+    await expect(note.getByRole('link', { name: 'Download your receipt (PDF)' })).toHaveAttribute('href', 'https://charity.example/api/invoices/12.pdf');
+    await expect(canvas.getByRole('radio', { name: '₹1,000' })).toBeChecked();
   },
 };

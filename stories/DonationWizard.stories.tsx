@@ -1,12 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { buildDonationPayload } from '@charity/domain';
 import {
   DonationWizard,
   INITIAL_DONATION_WIZARD_VALUE,
   PaymentPanel,
+  createDonationController,
   createSandboxStripe,
+  useDonationPayment,
+  useDonationWizard,
+  type DonationController,
+  type DonationShare,
+  type DonationTransport,
   type DonationWizardProps,
+  type DonationWizardValue,
+  type LastDonation,
   type SandboxPaymentIntent,
 } from '@charity/ui';
 import { componentDocs } from './support/docs';
@@ -139,6 +148,7 @@ const meta = {
   renderPayment={(props) => <PaymentPanel {...props} stripe={stripe} />} />`,
       a11y: [
         'On every step change focus moves to the new step\'s heading (\'Step 2 of 4: Your Details\'), so keyboard users continue from there and screen readers announce it.',
+        'The reset 10 s after a success keeps the receipt as a note above step 1 until dismissed (WCAG 2.2.1); the note takes focus only when focus was on the thank-you it replaced, otherwise focus stays where the donor put it.',
       ],
     }),
   },
@@ -314,5 +324,176 @@ export const CampaignSupporterOptIn: Story = {
       expect.objectContaining({ campaign_id: 3, donor: expect.objectContaining({ full_name: 'Asha Rao', show_first_name: true }) }),
       'pm_card_visa',
     );
+  },
+};
+
+// ---- The reset after a success, on the real donation controller (its resetAfterMs instead of the spec's 10 s) ----
+
+/** Stands in for FORM_RESET_MS, so a story does not wait 10 s. */
+const RESET_MS = 400;
+const RECEIPT = 'BBF/2026-27/000123';
+const RECEIPT_URL = `/api/invoices/${encodeURIComponent(RECEIPT)}/download?token=abc`;
+const SCHOOL_KITS = { id: 3, title: 'School Kits for 500 Children' };
+const SCHOOL_KITS_SHARE: DonationShare = { url: 'https://brightbeginnings.org.in/campaigns/school-kits', title: SCHOOL_KITS.title };
+
+const sandboxStripe = createSandboxStripe({
+  transport: { confirm: async ({ payment_method_id }) => intent(payment_method_id), authenticate: async () => intent('pm_card_visa') },
+});
+
+/** The charity's API as the payment hook sees it: sandbox mode, saved with the receipt's number, the PDF's address. */
+const storyTransport: DonationTransport = {
+  apiBase: '/story-api',
+  paymentsConfig: async () => ({ mode: 'sandbox', publishableKey: null }),
+  setupErrorMessage: () => 'Network error. Please check your internet connection.',
+  createIntent: async () => ({ clientSecret: 'pi_sandbox_7_secret', paymentIntentId: 'pi_sandbox_7' }),
+  saveAfterPayment: async () => ({ donationId: 7, receiptNumber: RECEIPT }),
+  requestReceipt: async () => ({ number: RECEIPT, downloadUrl: RECEIPT_URL }),
+};
+
+const INDIAN_DONOR = {
+  full_name: 'Asha Rao',
+  email: 'asha.rao@example.org',
+  mobile: '9845012345',
+  pan_number: '',
+  country_code: 'IN',
+  state: 'Karnataka',
+  city: 'Bengaluru',
+  address: '12 Indiranagar 100 Feet Road',
+  pincode: '560038',
+};
+
+/** The payment step for a ₹1,000 gift to School Kits, reviewed and ready to pay. */
+const ON_PAYMENT_STEP: DonationWizardValue = {
+  ...INITIAL_DONATION_WIZARD_VALUE,
+  step: 4,
+  details: INDIAN_DONOR,
+  payload: buildDonationPayload({ details: INDIAN_DONOR, amount: 1000, donationType: 'one_time', campaignId: SCHOOL_KITS.id }),
+};
+
+function ControllerPayment({ controller, payload, onBack }: { controller: DonationController; payload: DonationWizardValue['payload'] & object; onBack: () => void }) {
+  const panel = useDonationPayment({
+    controller,
+    transport: storyTransport,
+    payload,
+    onBack,
+    share: payload.campaign_id === SCHOOL_KITS.id ? SCHOOL_KITS_SHARE : null,
+  });
+  return <PaymentPanel {...panel} stripe={sandboxStripe} testMode />;
+}
+
+/**
+ * As the site and DonateWidget run it: the headless controller (useDonationWizard, useDonationPayment) around the
+ * presentational wizard, starting from `initial`; a button after it stands for the rest of the page.
+ */
+function ControllerWizard({ initial, campaign }: { initial: DonationWizardValue; campaign: DonationWizardProps['campaign'] }) {
+  const [controller] = useState(() => {
+    const created = createDonationController({ resetAfterMs: RESET_MS });
+    created.getState().setValue(initial);
+    return created;
+  });
+  useEffect(() => () => controller.dispose(), [controller]);
+  const wizard = useDonationWizard(controller, campaign?.id ?? null);
+  return (
+    <>
+      <DonationWizard
+        value={wizard.value}
+        onChange={wizard.onChange}
+        paymentState={wizard.paymentState}
+        campaign={campaign}
+        renderPayment={(payload, { onBack }) => <ControllerPayment controller={controller} payload={payload} onBack={onBack} />}
+      />
+      <p>
+        <button type="button">Elsewhere on the page</button>
+      </p>
+    </>
+  );
+}
+
+async function payOnSandbox(canvas: Canvas) {
+  for (const [name, text] of [['Card number', '4242424242424242'], ['Expiration date', '1234'], ['CVC', '123']] as const) {
+    await userEvent.click(await canvas.findByRole('textbox', { name }));
+    await userEvent.paste(text);
+  }
+  await userEvent.click(canvas.getByRole('checkbox', { name: /I agree to the terms/ }));
+  await userEvent.click(canvas.getByRole('button', { name: 'Donate ₹1,000' }));
+}
+
+const note = (c: Canvas) => c.getByRole('region', { name: 'Your last donation' });
+
+/**
+ * The spec's reset 10 s after a success (here 0.4 s) brings step 1 back with ₹1,000, and keeps the gift's receipt
+ * above it: its number, the PDF, where it was mailed, and the campaign to pass on. Focus was on the thank-you, so it
+ * moves to the note rather than to the top of the page.
+ */
+export const ReceiptNoteAfterReset: Story = {
+  args: { campaign: SCHOOL_KITS },
+  render: ({ campaign }) => <ControllerWizard initial={ON_PAYMENT_STEP} campaign={campaign} />,
+  play: async ({ canvas }) => {
+    await payOnSandbox(canvas);
+    await expect(await canvas.findByText('Thank you! Your donation has been completed and saved successfully.')).toHaveFocus();
+    await waitFor(() => expect(ui.heading(canvas)).toHaveTextContent('Step 1 of 4: Choose Amount'));
+    await expect(canvas.queryByText(/Thank you!/)).toBeNull();
+    await expect(canvas.getByRole('radio', { name: '₹1,000' })).toBeChecked();
+    await expect(canvas.getByRole('spinbutton', { name: /Custom amount/ })).toHaveValue(null);
+
+    const region = within(note(canvas));
+    await expect(region.getByText('Your donation of ₹1,000 is complete.')).toHaveFocus();
+    await expect(region.getByText(`Receipt number: ${RECEIPT}`)).toBeVisible();
+    await expect(region.getByText('Receipt sent to asha.rao@example.org')).toBeVisible();
+    await expect(region.getByRole('link', { name: 'Download your receipt (PDF)' })).toHaveAttribute('href', RECEIPT_URL);
+    await expect(region.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    await expect(region.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute('href', expect.stringContaining(encodeURIComponent(SCHOOL_KITS_SHARE.url)));
+    await expect(region.getByRole('button', { name: 'Dismiss' })).toBeVisible();
+    // The note comes before the amount, in reading and tab order.
+    await expect(note(canvas).compareDocumentPosition(canvas.getByRole('combobox', { name: 'Country' }))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  },
+};
+
+/** The donor had moved on (focus elsewhere on the page) when the reset came: the note appears, focus stays put. */
+export const ResetLeavesFocusElsewhere: Story = {
+  args: { campaign: SCHOOL_KITS },
+  render: ({ campaign }) => <ControllerWizard initial={ON_PAYMENT_STEP} campaign={campaign} />,
+  play: async ({ canvas }) => {
+    await payOnSandbox(canvas);
+    await canvas.findByText('Thank you! Your donation has been completed and saved successfully.');
+    const elsewhere = canvas.getByRole('button', { name: 'Elsewhere on the page' });
+    elsewhere.focus();
+    await waitFor(() => expect(ui.heading(canvas)).toHaveTextContent('Step 1 of 4: Choose Amount'));
+    await expect(within(note(canvas)).getByText('Your donation of ₹1,000 is complete.')).toBeVisible();
+    await expect(elsewhere).toHaveFocus();
+    await expect(ui.heading(canvas)).not.toHaveFocus();
+  },
+};
+
+const LAST_MONTHLY: LastDonation = {
+  paymentIntentId: 'pi_sandbox_6',
+  amount: 500,
+  currency: 'INR',
+  donationType: 'monthly',
+  email: 'asha.rao@example.org',
+  receiptNumber: null,
+  receipt: { state: 'pending' },
+  share: null,
+};
+
+/**
+ * After the reset, a monthly general donation whose receipt was still being prepared: the thank-you's words, no share
+ * row. Dismiss removes the note for good and leaves focus on the step's heading, not on the page.
+ */
+export const ReceiptNoteDismissed: Story = {
+  render: () => <ControllerWizard initial={{ ...INITIAL_DONATION_WIZARD_VALUE, lastDonation: LAST_MONTHLY }} campaign={null} />,
+  play: async ({ canvas }) => {
+    const region = within(note(canvas));
+    await expect(region.getByText('Your monthly donation of ₹500 is complete.')).toBeVisible();
+    await expect(region.getByRole('status')).toHaveTextContent('Preparing your receipt…');
+    await expect(region.queryByRole('link', { name: 'Download your receipt (PDF)' })).toBeNull();
+    await expect(region.queryByRole('button', { name: 'Copy link' })).toBeNull();
+    // Arriving on step 1 with the note does not take focus.
+    await expect(ui.heading(canvas)).not.toHaveFocus();
+
+    await userEvent.click(region.getByRole('button', { name: 'Dismiss' }));
+    await expect(canvas.queryByRole('region', { name: 'Your last donation' })).toBeNull();
+    await expect(ui.heading(canvas)).toHaveFocus();
+    await expect(ui.heading(canvas)).toHaveTextContent('Step 1 of 4: Choose Amount');
   },
 };

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DonationPayload } from '@charity/domain';
 import { createDonationController, type DonationController } from '../donation/controller/donation-controller';
-import { useDonationPayment, useDonationWizard } from '../donation/controller/hooks';
+import { useAmountCeiling, useDonationPayment, useDonationWizard } from '../donation/controller/hooks';
 import type { DonationTransport } from '../donation/controller/transport';
 import { DonationWizard } from '../donation/DonationWizard';
 import { PaymentPanel } from '../donation/PaymentPanel';
@@ -79,6 +79,8 @@ export function DonateWidget({ apiBase, campaign = null, onCompleted, onFailed, 
   // A widget taken off the page does not reset later.
   useEffect(() => () => controller.dispose(), [controller]);
   const wizard = useDonationWizard(controller, campaign?.id ?? null);
+  // The operator's lower cap (PAYMENT_MAX_AMOUNT), so step 1 refuses what create-intent would.
+  const amountCeiling = useAmountCeiling(transport);
   // The latest callbacks, so a partner's inline arrow functions do not restart anything.
   const callbacks = useRef({ onCompleted, onFailed });
   useEffect(() => {
@@ -92,6 +94,7 @@ export function DonateWidget({ apiBase, campaign = null, onCompleted, onFailed, 
       value={wizard.value}
       onChange={wizard.onChange}
       campaign={campaign}
+      amountCeiling={amountCeiling}
       paymentState={wizard.paymentState}
       renderPayment={(payload, { onBack }) => (
         <WidgetPaymentStep

@@ -79,22 +79,35 @@ export function DonationWizard({
   // The payment step needs the payload the review built; without one (state restored oddly) the review shows.
   const step: WizardStep = value.step === 4 && !value.payload ? 3 : value.step;
   const shown = useRef({ step, paymentState });
+  // Whether the donor's focus is in the wizard, kept as it moves: once the reset has removed a focused thank-you, the
+  // browser has already put focus on <body>, so the moment itself cannot tell.
+  const focusInside = useRef(false);
   const Heading = `h${headingLevel}` as 'h3';
   const total = DONATION_WIZARD_STEPS.length;
   const lastDonation = value.lastDonation ?? null;
 
-  // Read while the thank-you is still on the page: once it is removed, the browser has already moved focus to <body>.
-  const resetting = step === 1 && shown.current.step === 4 && shown.current.paymentState === 'success';
-  const focusWasInside = resetting && typeof document !== 'undefined' && Boolean(sectionRef.current?.contains(document.activeElement));
+  useEffect(() => {
+    const track = (event: Event) => {
+      focusInside.current = event.target instanceof Node && Boolean(sectionRef.current?.contains(event.target));
+    };
+    focusInside.current = Boolean(sectionRef.current?.contains(document.activeElement));
+    // A click on plain text elsewhere moves no focus but is the donor moving on all the same.
+    document.addEventListener('focusin', track);
+    document.addEventListener('pointerdown', track);
+    return () => {
+      document.removeEventListener('focusin', track);
+      document.removeEventListener('pointerdown', track);
+    };
+  }, []);
 
   // Focus only follows a change of step, never the first render: a page load must not jump into the form.
   useEffect(() => {
     const before = shown.current;
     shown.current = { step, paymentState };
     if (before.step === step) return;
+    const resetting = step === 1 && before.step === 4 && before.paymentState === 'success';
     if (!resetting) headingRef.current?.focus();
-    else if (focusWasInside) (noteRef.current ?? headingRef.current)?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- resetting and focusWasInside belong to this step change
+    else if (focusInside.current) (noteRef.current ?? headingRef.current)?.focus();
   }, [step, paymentState]);
 
   const goTo = (step: WizardStep, patch: Partial<DonationWizardValue> = {}) => onChange({ ...value, ...patch, step });

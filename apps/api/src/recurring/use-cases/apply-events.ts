@@ -91,6 +91,7 @@ async function recordRenewal(tx: Tx, gift: GiftRow, invoice: InvoiceSnapshot): P
       donorAddress: data.donor.address,
       donorPincode: data.donor.pincode,
       isAnonymous: data.donor.is_anonymous,
+      showFirstName: data.donor.show_first_name === true,
       donationType: 'monthly',
       source: data.source,
       partnerOrigin: gift.partnerOrigin,

@@ -83,6 +83,19 @@ describe('payments config', () => {
     await expect(fetchPaymentsConfig(client)).resolves.toEqual({ mode: 'sandbox', publishableKey: null });
   });
 
+  it("reads the operator's ceiling for step 1 when the server sends one (PAYMENT_MAX_AMOUNT), none when it does not", async () => {
+    replies.set('/api/payments/config', {
+      status: 200,
+      body: { success: true, data: { mode: 'sandbox', publishable_key: null, max_amount: 250000 } },
+    });
+    const { client } = setup();
+    await expect(fetchPaymentsConfig(client)).resolves.toStrictEqual({ mode: 'sandbox', publishableKey: null, maxAmount: 250000 });
+    expect(parsePaymentsConfig({ success: true, data: { mode: 'sandbox', publishable_key: null } })).toStrictEqual({
+      mode: 'sandbox',
+      publishableKey: null,
+    });
+  });
+
   it('reads stripe mode with its key, and refuses stripe without one', () => {
     expect(parsePaymentsConfig({ success: true, data: { mode: 'stripe', publishable_key: 'pk_test_123' } })).toEqual({
       mode: 'stripe',
