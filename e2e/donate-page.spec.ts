@@ -94,7 +94,8 @@ test('every section renders, with the statistics from /api/stats and the fixed A
     'Malaysia',
   ]);
   await expect(countries.first()).toContainText('IN · INR');
-  await expect(countries.first().locator('.cs-country-grid__flag')).toHaveText('🇮🇳');
+  // A flag image, not an emoji (which shows as an empty box where the system lacks an emoji font).
+  await expect(countries.first().locator('img.cs-country-grid__flag')).toHaveAttribute('src', /\/assets\/in-[\w-]+\.svg$/);
   // Wider screens have no 'Start Donating': the form is a short scroll away.
   await expect(page.getByRole('button', { name: 'Start Donating' })).toBeHidden();
 
@@ -241,7 +242,7 @@ test("'Donate Now' scrolls to the form and focuses it; 'Learn More' goes to /abo
   await expect(form(page)).toBeFocused();
   await expect(form(page).getByRole('heading', { level: 2, name: FORM })).toBeInViewport();
 
-  await cta.getByRole('link', { name: 'Learn More' }).click();
+  await cta.getByRole('link', { name: 'Learn More about Bright Beginnings Foundation' }).click();
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole('heading', { level: 1, name: /About/ })).toBeVisible();
 });

@@ -123,7 +123,7 @@ export const CallToAction: Story = {
   beforeEach: () => () => window.scrollTo(0, 0),
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 2, name: 'Ready to Make a Difference?' })).toBeInTheDocument();
-    await expect(canvas.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/about');
+    await expect(canvas.getByRole('link', { name: 'Learn More about Bright Beginnings Foundation' })).toHaveAttribute('href', '/about');
     const donateNow = canvas.getByRole('button', { name: 'Donate Now' });
     donateNow.scrollIntoView({ block: 'center' });
     await userEvent.click(donateNow);

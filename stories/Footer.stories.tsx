@@ -109,3 +109,60 @@ export const CustomLinks: Story = {
     await expect(within(quick).getAllByRole('link')).toHaveLength(2);
   },
 };
+
+/** The email link's text as the lines it is drawn on. */
+function renderedLines(link: HTMLElement): string[] {
+  const lines: string[] = [];
+  let lastTop: number | null = null;
+  const walker = link.ownerDocument.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent ?? '';
+    for (let i = 0; i < text.length; i++) {
+      const range = link.ownerDocument.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const top = Math.round(range.getBoundingClientRect().top);
+      if (lastTop === null || top > lastTop + 2) lines.push(text[i] ?? '');
+      else lines.push(`${lines.pop() ?? ''}${text[i] ?? ''}`);
+      lastTop = top;
+    }
+  }
+  return lines;
+}
+
+const PHONE_375 = {
+  viewport: { options: { phone375: { name: 'Phone 375', styles: { width: '375px', height: '667px' }, type: 'mobile' } } },
+} as const;
+
+/**
+ * The organisation's real address, contact@brightbeginnings.org.in, on the narrowest phone (320px): too long for the
+ * column, it wraps after the @, never inside a word (issue 19), and nothing scrolls sideways.
+ */
+export const LongEmail320: Story = {
+  args: { organisation: undefined },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(window.innerWidth).toBe(320);
+    const link = canvas.getByRole('link', { name: 'Email: contact@brightbeginnings.org.in' });
+    await expect(link).toHaveAttribute('href', 'mailto:contact@brightbeginnings.org.in');
+    // Whole where the font is narrow enough, else after the @: never 'contact@brightbeginnings.org.i' / 'n'.
+    await expect([['contact@brightbeginnings.org.in'], ['contact@', 'brightbeginnings.org.in']]).toContainEqual(
+      renderedLines(link),
+    );
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    await expect(link.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+/** At 375px the address fits on one line, whole. */
+export const LongEmail375: Story = {
+  args: { organisation: undefined },
+  parameters: PHONE_375,
+  globals: { viewport: { value: 'phone375', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(window.innerWidth).toBe(375);
+    const link = canvas.getByRole('link', { name: 'Email: contact@brightbeginnings.org.in' });
+    await expect(renderedLines(link)).toEqual(['contact@brightbeginnings.org.in']);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};

@@ -262,15 +262,73 @@ export const EightSlides: Story = {
     await expect(first).toHaveAttribute('fetchpriority', 'high');
     await expect(first).toHaveAttribute('width', '1600');
     await expect(first).toHaveAttribute('height', '1000');
-    // After the first has loaded, the second is prepared (lazily); the rest wait for their turn.
+    // After the first has loaded, the second is fetched ahead of its turn, at low priority; the rest wait for theirs.
     await waitFor(() => expect(canvasElement.querySelectorAll('img')).toHaveLength(2));
-    await expect(canvasElement.querySelectorAll('img')[1]).toHaveAttribute('loading', 'lazy');
+    const second = canvasElement.querySelectorAll('img')[1];
+    await expect(second).toHaveAttribute('loading', 'eager');
+    await expect(second).toHaveAttribute('fetchpriority', 'low');
     await userEvent.click(canvas.getByRole('button', { name: 'Go to slide 6' }));
     await expect(shownSlide(canvas)).toHaveAccessibleName('6 of 8');
     // Fetched when its turn came; visible once the fade has finished.
     await waitFor(() => expect(within(shownSlide(canvas)).getByRole('img')).toBeVisible());
     await expect(canvasElement.querySelectorAll('img').length).toBeLessThan(8);
     await userEvent.click(canvas.getByRole('button', { name: 'Pause slideshow' }));
+  },
+};
+
+/**
+ * Far down a page, as in the home page's 'Our Focus': nothing is fetched and the show stays on its first slide until
+ * it nears the screen. Then it rotates only onto pictures that have arrived: a blank box while the next image loaded
+ * was issue 19. The page starts 8000px above the show; once it is in view, each slide the show moves to already has
+ * its picture (checked the moment the slide changes, before the browser paints).
+ */
+export const WaitsForItsPictures: Story = {
+  args: {
+    ...ROTATES,
+    priority: false,
+    // Pictures of their own: ones the browser holds from another story would be shown at once, lazy or not.
+    slides: storySlides(3).map((slide) => ({
+      ...slide,
+      image: { ...slide.image, src: `${slide.image.src}${encodeURIComponent('<!-- below the fold -->')}` },
+    })),
+  },
+  // Mostly the empty page above the show, which keeps rotating: nothing for the visual test to compare.
+  tags: STILL_ROTATING_AT_THE_END,
+  decorators: [
+    (Story) => (
+      <>
+        <div style={{ height: '8000px' }} />
+        <Story />
+      </>
+    ),
+  ],
+  play: async ({ canvas, canvasElement }) => {
+    const images = () => [...canvasElement.querySelectorAll('img')];
+    const shownWithoutPicture: string[] = [];
+    const watch = new MutationObserver(() => {
+      const slide = canvasElement.querySelector('.cs-slideshow__slide[data-current="true"]');
+      const image = slide?.querySelector('img');
+      if (!image?.complete || image.naturalWidth === 0) shownWithoutPicture.push(slide?.getAttribute('aria-label') ?? '?');
+    });
+    watch.observe(canvasElement, { subtree: true, attributes: true, attributeFilter: ['data-current'] });
+    try {
+      // Four intervals out of sight: still the first slide, its picture not fetched (lazy), no other one asked for.
+      await sleep(FAST * 4);
+      await expect(shownSlide(canvas)).toHaveAccessibleName('1 of 3');
+      await expect(images()).toHaveLength(1);
+      await expect(images()[0]).toHaveAttribute('loading', 'lazy');
+      await expect(images()[0]?.complete).toBe(false);
+
+      canvas.getByRole('region', { name: 'Moments from our work' }).scrollIntoView({ block: 'center' });
+      // The next picture is fetched as soon as the first has arrived, ahead of its turn.
+      await waitFor(() => expect(images()).toHaveLength(2), { timeout: 3000 });
+      await waitFor(() => expect(shownSlide(canvas)).toHaveAccessibleName('2 of 3'), { timeout: 3000 });
+      await waitFor(() => expect(shownSlide(canvas)).toHaveAccessibleName('3 of 3'), { timeout: 3000 });
+      await waitFor(() => expect(shownSlide(canvas)).toHaveAccessibleName('1 of 3'), { timeout: 3000 });
+    } finally {
+      watch.disconnect();
+    }
+    await expect(shownWithoutPicture).toEqual([]);
   },
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_FOUND_PRERENDER } from '@charity/domain';
+import { NOT_FOUND_PRERENDER, PUBLIC_PAGE_META } from '@charity/domain';
 import { CAMPAIGNS_FIRST_PAGE_QUERY, PAYMENTS_MODES, PRERENDERED_PAGES, pageHtml, prerenderPage, renderCampaignPageWithData, renderCampaignsWithData } from './prerender';
 import { campaignListStore } from './features/campaigns/stores/use-campaign-list';
 
@@ -40,7 +40,19 @@ describe('prerenderPage', () => {
     expect(html).not.toContain('aria-current');
   });
 
-  it('leaves out the donate page tags that need the site origin (the browser adds them)', async () => {
+  it.each(Object.entries(PUBLIC_PAGE_META))("%s carries its description, Open Graph and Twitter card tags from the domain's table", async (path, meta) => {
+    const { html, title } = await prerenderPage(path, 'sandbox');
+    const attr = (text: string) => text.replace(/&/g, '&amp;');
+    // The page's title: reported by useDocumentTitle, or its own hoisted <title> (/donate).
+    expect(title ?? /<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe(meta.title);
+    expect(html).toContain(`<meta name="description" content="${attr(meta.description)}"/>`);
+    expect(html).toContain(`<meta property="og:title" content="${attr(meta.title)}"/>`);
+    expect(html).toContain(`<meta property="og:description" content="${attr(meta.description)}"/>`);
+    expect(html).toContain('<meta name="twitter:card" content="summary"/>');
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+  });
+
+  it('leaves out the donate page tags that need the site origin (the server adds them)', async () => {
     const { html } = await prerenderPage('/donate', 'sandbox');
     expect(html).toContain('<title>Donate | Bright Beginnings Foundation</title>');
     expect(html).not.toContain('rel="canonical"');

@@ -14,6 +14,7 @@ export * from './campaign';
 export * from './campaign-card';
 export * from './campaign-page';
 export * from './organisation';
+export * from './page-meta';
 export * from './messages';
 export * from './http';
 export * from './auth';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { formatCurrency, fundedLabel, fundedPercentage, ORGANISATION } from '@charity/domain';
+import { BRAND_COLOURS, formatCurrency, fundedLabel, fundedPercentage, ORGANISATION } from '@charity/domain';
 import sharp, { type Sharp } from 'sharp';
 import { fonts, loadPdfKit } from '../receipts/pdf.js';
 import type { FileStorage } from '../storage/storage.js';
@@ -15,7 +15,8 @@ import { UPLOAD_LIMITS } from '../storage/limits.js';
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 /** The brand's colours (packages/ui/src/styles/tokens.css): primary red, its hover shade, the accent gold. */
-export const SHARE_IMAGE_COLOURS = { brand: '#b3261e', brandDark: '#5e120e', gold: '#f2a900', goldText: '#ffd27a' } as const;
+// The site's red and gold (BRAND_COLOURS, kept equal to tokens.css), with a darker red and a lighter gold for legibility.
+export const SHARE_IMAGE_COLOURS = { brand: BRAND_COLOURS.primary, brandDark: '#5e120e', gold: BRAND_COLOURS.accent, goldText: '#ffd27a' } as const;
 
 const MARGIN = 64;
 const TEXT_WIDTH = SHARE_IMAGE_SIZE.width - 2 * MARGIN;

@@ -97,6 +97,27 @@ describe('a campaign page as the server sends it', () => {
   });
 });
 
+describe("every public page's canonical address", () => {
+  it('is absolute at PUBLIC_BASE_URL, names the page itself whatever the query, and is left out of pages not for search', async () => {
+    for (const [url, canonical] of [
+      ['/', `${BASE}/`],
+      ['/about', `${BASE}/about`],
+      ['/donate?campaign=3', `${BASE}/donate`],
+      ['/events/', `${BASE}/events`],
+    ] as const) {
+      const html = (await app.inject({ method: 'GET', url })).body;
+      expect(html, url).toContain(`<link rel="canonical" href="${canonical}" />`);
+      expect(html, url).toContain(`<meta property="og:url" content="${canonical}" />`);
+      expect(html.match(/rel="canonical"/g), url).toHaveLength(1);
+    }
+    for (const url of ['/login', '/admin', '/monthly-gift', '/no-such-page']) {
+      expect((await app.inject({ method: 'GET', url })).body, url).not.toContain('rel="canonical"');
+    }
+    // A campaign's page has its own, once.
+    expect((await app.inject({ method: 'GET', url: '/campaigns/midday-meals' })).body.match(/rel="canonical"/g)).toHaveLength(1);
+  });
+});
+
 describe('campaign page helpers', () => {
   it('cuts a long story at a word and always states the progress', () => {
     const text = campaignDescription({ description: `${'Meals for children '.repeat(20)}end.`, raised_amount: 250_000, target_amount: 1_000_000 });

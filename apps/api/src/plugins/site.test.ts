@@ -26,6 +26,14 @@ const notFoundPage = (mode: string) =>
     `<div id="root" data-prerendered="/404" data-prerendered-mode="${mode}"><p>404</p><h1>Page Not Found</h1>` +
       `<p>The page you're looking for doesn't exist.</p><a href="/">Go Home</a> (${mode})${'<p>Header and footer</p>'.repeat(60)}</div>`,
   ).replace('</head>', '<script type="module" id="charity-boot" crossorigin src="/assets/boot-b1.js" data-entry="/assets/main-m1.js" data-preload=""></script>\n</head>');
+/** A public page as the full app sends it: its canonical address and og:url at PUBLIC_BASE_URL (the test config's). */
+const withCanonical = (html: string, path: string) => {
+  const url = `${builtApp.config.publicBaseUrl}${path}`;
+  return html.replace('</head>', `<link rel="canonical" href="${url}" />\n<meta property="og:url" content="${url}" />\n</head>`);
+};
+/** index.html as the full app sends it at a page's address: canonical first (when public), then the payments mode. */
+const indexAt = (canonical: string | null) =>
+  (canonical ? withCanonical(BUILT_INDEX, canonical) : BUILT_INDEX).replace('</head>', '<meta name="payments-mode" content="sandbox" />\n</head>');
 const withMeta = (html: string, mode = 'sandbox') => html.replace('</head>', `<meta name="payments-mode" content="${mode}" />\n</head>`);
 const WEBP = Buffer.from('RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00\x2f\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00', 'latin1');
 
@@ -231,20 +239,19 @@ describe('the built site', () => {
   });
 
   it("hints a lazily loaded page's own chunks in its <head>, and only that page's", async () => {
-    // The test configuration runs payments in sandbox mode, so the page also carries that meta tag.
-    const page = BUILT_INDEX.replace('</head>', '<meta name="payments-mode" content="sandbox" />\n</head>');
+    // The test configuration runs payments in sandbox mode, so the page also carries that meta tag (indexAt).
     const events = await builtApp.inject({ method: 'GET', url: '/events?page=2' });
     expect(events.statusCode).toBe(200);
     expect(events.body).toBe(
-      page.replace(
+      indexAt('/events').replace(
         '</head>',
         '<link rel="modulepreload" crossorigin href="/assets/Events-e1.js">\n<link rel="modulepreload" crossorigin href="/assets/event-e2.js">\n</head>',
       ),
     );
     // (/ is prerendered in this build: its page, without preloads, is checked in the prerendered page's test below.)
-    for (const url of ['/?from=mail', '/campaigns', '/admin/events']) {
+    for (const [url, canonical] of [['/?from=mail', '/'], ['/campaigns', '/campaigns'], ['/admin/events', null]] as const) {
       const response = await builtApp.inject({ method: 'GET', url });
-      expect(response.body, url).toBe(page);
+      expect(response.body, url).toBe(indexAt(canonical));
     }
   });
 
@@ -254,18 +261,17 @@ describe('the built site', () => {
     expect(events.statusCode).toBe(200);
     expect(events.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(events.headers['cache-control']).toBe('no-cache');
-    expect(events.body).toBe(prerendered('sandbox', 'events').replace('</head>', '<meta name="payments-mode" content="sandbox" />\n</head>'));
+    expect(events.body).toBe(withCanonical(prerendered('sandbox', 'events'), '/events').replace('</head>', '<meta name="payments-mode" content="sandbox" />\n</head>'));
     const home = await builtApp.inject({ method: 'GET', url: '/' });
-    expect(home.body).toBe(prerendered('sandbox', '').replace('</head>', '<meta name="payments-mode" content="sandbox" />\n</head>'));
+    expect(home.body).toBe(withCanonical(prerendered('sandbox', ''), '/').replace('</head>', '<meta name="payments-mode" content="sandbox" />\n</head>'));
   });
 
   it('answers every other page address with index.html: a query, a page not prerendered, a trailing slash', async () => {
-    const page = BUILT_INDEX.replace('</head>', '<meta name="payments-mode" content="sandbox" />\n</head>');
-    for (const url of ['/?utm_source=mail', '/campaigns', '/admin/events', '/events/']) {
+    for (const [url, canonical] of [['/?utm_source=mail', '/'], ['/campaigns', '/campaigns'], ['/admin/events', null], ['/events/', '/events']] as const) {
       const response = await builtApp.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).not.toContain('data-prerendered');
-      if (!url.startsWith('/events')) expect(response.body, url).toBe(page);
+      if (!url.startsWith('/events')) expect(response.body, url).toBe(indexAt(canonical));
     }
     // The build's files themselves are no page: 404.
     for (const url of ['/prerendered/sandbox/events.html', '/prerendered/sandbox/', '/prerendered/sandbox/404.html']) {

@@ -36,6 +36,9 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </html>
 `;
 
+const escapeAttribute = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
 /** Paths the single-page app never owns: they answer a JSON 404 instead of index.html. */
 function isSpaPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '/';
@@ -214,6 +217,15 @@ export const sitePlugin = fp<{ siteDir: string; paymentsMode?: 'sandbox' | 'stri
         return reply.code(page ? 503 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_PAGE);
       }
       if (transform) html = transform(html);
+      // A public page's canonical address and og:url are absolute (PUBLIC_BASE_URL): the page's own tags come from
+      // the build, which does not know the address it will be served at. Every variant of a page (/donate?campaign=4)
+      // names the page itself. A campaign's page has its own (site-campaign-page.ts).
+      // (A bare server with only this plugin, as in its tests, has no settings and no public address.)
+      const publicBaseUrl = (app as { config?: { publicBaseUrl?: string } }).config?.publicBaseUrl;
+      if (publicBaseUrl && page?.indexable && !html.includes('rel="canonical"')) {
+        const canonical = escapeAttribute(`${publicBaseUrl}${page.path}`);
+        html = html.replace('</head>', () => `<link rel="canonical" href="${canonical}" />\n<meta property="og:url" content="${canonical}" />\n</head>`);
+      }
       // The page learns the payments mode with its first byte, so the 'Test mode' ribbon is part of the first render
       // instead of appearing later and pushing the page down (layout shift). A meta tag: the CSP allows no inline script.
       if (paymentsMode) html = html.replace('</head>', `<meta name="payments-mode" content="${paymentsMode}" />\n</head>`);

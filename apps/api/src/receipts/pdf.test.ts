@@ -1,4 +1,4 @@
-import { ORGANISATION_SETTINGS_MESSAGES } from '@charity/domain';
+import { BRAND_COLOURS, ORGANISATION_SETTINGS_MESSAGES } from '@charity/domain';
 import { describe, expect, it } from 'vitest';
 import { indianReceipt, usReceipt } from './fixtures.js';
 import { renderReceiptPdf, type ReceiptInput } from './pdf.js';
@@ -245,6 +245,20 @@ describe('renderReceiptPdf', () => {
     expect(raw).toContain('/DisplayDocTitle true');
     expect(raw).toContain('/StructTreeRoot');
     expect(raw).toContain('/Marked true');
+  });
+
+  it("draws only in the site's palette, the headings in its primary red (no colour of the receipt's own)", async () => {
+    // A demo receipt for an Indian donor: every element, the 80G panel and the demo notice included.
+    const raw = (await renderReceiptPdf(indianReceipt({ organisation: { isDemo: true } }), { compress: false })).toString('latin1');
+    const hex = (rgb: string) => `#${rgb.split(' ').map((part) => Math.round(Number(part) * 255).toString(16).padStart(2, '0')).join('')}`;
+    const fills = [...raw.matchAll(/([\d.]+ [\d.]+ [\d.]+) scn/g)].map((match) => hex(match[1]!));
+    const strokes = [...raw.matchAll(/([\d.]+ [\d.]+ [\d.]+) SCN/g)].map((match) => hex(match[1]!));
+    const palette: string[] = Object.values(BRAND_COLOURS);
+    expect(new Set(fills)).toEqual(new Set([BRAND_COLOURS.primary, BRAND_COLOURS.text, BRAND_COLOURS.muted, BRAND_COLOURS.surfaceAlt, BRAND_COLOURS.danger]));
+    for (const colour of [...fills, ...strokes]) expect(palette).toContain(colour);
+    expect(strokes.length).toBeGreaterThan(0);
+    // The organisation's name, the first thing drawn in colour, is in the primary.
+    expect(fills.find((colour) => colour !== BRAND_COLOURS.muted)).toBe(BRAND_COLOURS.primary);
   });
 
   it('gives the same bytes for the same input', async () => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type PDFDocumentClass from 'pdfkit';
+import { DOCUMENT_COLOURS } from './document-colours.js';
 import { receiptFacts, type ReceiptInput } from './receipt-text.js';
 
 export type { ReceiptInput } from './receipt-text.js';
@@ -61,7 +62,7 @@ function currentParsedFont(doc: PDFKit.PDFDocument): ParsedFont | null {
   return font && typeof font.layout === 'function' ? font : null;
 }
 
-const COLOURS = { brand: '#1d4e89', text: '#1a1a1a', muted: '#4d4d4d', rule: '#b9c7d8', panel: '#eef4fa', panelBorder: '#9fb8d3', warning: '#9b1c1c' };
+const COLOURS = DOCUMENT_COLOURS;
 const PAGE = { margin: 50, bottomMargin: 64 };
 const LABEL_WIDTH = 150;
 const COLUMN_GAP = 12;

@@ -49,7 +49,14 @@ describe('receiptMail', () => {
   it('says so when the details are the demonstration values, in both parts', () => {
     const { text, html } = receiptMail(indianReceipt({ organisation: { isDemo: true } }));
     expect(text.endsWith(`\n${ORGANISATION_SETTINGS_MESSAGES.demoDocument}`)).toBe(true);
-    expect(html).toContain(`<p style="font-size: 0.9em; color: #4d4d4d">${ORGANISATION_SETTINGS_MESSAGES.demoDocument}</p>`);
+    expect(html).toContain(`<p style="font-size: 0.9em; color: #675a50">${ORGANISATION_SETTINGS_MESSAGES.demoDocument}</p>`);
+  });
+
+  it("draws in the site's palette: text, the links in its primary red", () => {
+    const { html } = receiptMail(indianReceipt(), { downloadUrl: 'https://example.org/r.pdf' });
+    expect(html).toContain('<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #2b2118">');
+    expect(html).toContain('<a href="https://example.org/r.pdf" style="color: #b3261e">');
+    expect(html).not.toContain('#1d4e89');
   });
 
   it('promises no deduction for a gift outside the 80G approval’s validity', () => {

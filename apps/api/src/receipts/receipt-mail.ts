@@ -1,3 +1,4 @@
+import { BRAND_COLOURS } from '@charity/domain';
 import { receiptFacts, type ReceiptInput } from './receipt-text.js';
 
 export type { ReceiptInput } from './receipt-text.js';
@@ -92,17 +93,18 @@ export function receiptMail(input: ReceiptInput, options: ReceiptMailOptions = {
     ...(closing.length > 0 ? ['', ...closing] : []),
   ].join('\n');
 
+  // In the site's palette (BRAND_COLOURS), as the PDF is.
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(`Donation receipt ${facts.receiptNumber}`)}</title></head>
-<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #1a1a1a">
+<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: ${BRAND_COLOURS.text}">
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(thanks)}<br>${escapeHtml(receiptIntro)}</p>
-${downloadUrl ? `<p><a href="${escapeHtml(downloadUrl)}" style="color: #1d4e89">${escapeHtml(download)}</a></p>\n` : ''}${manageUrl ? `<p>${escapeHtml(monthlyLine)} <a href="${escapeHtml(manageUrl)}" style="color: #1d4e89">Manage your monthly gift</a></p>\n` : ''}<table style="border-collapse: collapse">
+${downloadUrl ? `<p><a href="${escapeHtml(downloadUrl)}" style="color: ${BRAND_COLOURS.primary}">${escapeHtml(download)}</a></p>\n` : ''}${manageUrl ? `<p>${escapeHtml(monthlyLine)} <a href="${escapeHtml(manageUrl)}" style="color: ${BRAND_COLOURS.primary}">Manage your monthly gift</a></p>\n` : ''}<table style="border-collapse: collapse">
 <caption style="text-align: left; font-weight: bold; padding-bottom: 0.5em">Donation receipt ${escapeHtml(facts.receiptNumber)}</caption>
 ${rows.map(([label, value]) => `<tr><th scope="row" align="left" style="padding: 2px 1em 2px 0; vertical-align: top">${escapeHtml(label)}</th><td style="padding: 2px 0">${escapeHtml(value)}</td></tr>`).join('\n')}
 </table>
 ${taxLines.length > 0 ? `<h2 style="font-size: 1em; margin-bottom: 0.25em">Income-tax deduction (Section 80G)</h2>\n${taxLines.map((line) => `<p style="margin: 0.25em 0">${escapeHtml(line)}</p>`).join('\n')}\n` : ''}<p>With gratitude,<br>${signature.map(escapeHtml).join('<br>')}</p>
-${closing.map((line) => `<p style="font-size: 0.9em; color: #4d4d4d">${escapeHtml(line)}</p>\n`).join('')}</body></html>`;
+${closing.map((line) => `<p style="font-size: 0.9em; color: ${BRAND_COLOURS.muted}">${escapeHtml(line)}</p>\n`).join('')}</body></html>`;
 
   return { subject: `Your donation receipt ${facts.receiptNumber} — ${org.name}`, text, html };
 }

@@ -1,3 +1,4 @@
+import { DOCUMENT_COLOURS } from '../receipts/document-colours.js';
 import { DOCUMENT_MARGIN, openTaggedDocument } from '../receipts/pdf-document.js';
 import { noteFacts, type NoteDetails } from './note-text.js';
 
@@ -5,7 +6,8 @@ import { noteFacts, type NoteDetails } from './note-text.js';
 // rupee sign and donors' names need DejaVu Sans) and tagged like the receipt (headings, a table, decorations as
 // artifacts). Notes are rare, so they are drawn on the main thread, not in the receipts' worker.
 
-const COLOURS = { brand: '#1d4e89', text: '#1a1a1a', muted: '#4d4d4d', rule: '#b9c7d8', warning: '#9b1c1c' };
+// The site's palette, as the receipt's (receipts/document-colours.ts).
+const COLOURS = DOCUMENT_COLOURS;
 const MARGIN = DOCUMENT_MARGIN;
 const LABEL_WIDTH = 170;
 

@@ -1,3 +1,4 @@
+import { DOCUMENT_COLOURS } from '../receipts/document-colours.js';
 import { DOCUMENT_MARGIN, DOCUMENT_BOTTOM_MARGIN, openTaggedDocument } from '../receipts/pdf-document.js';
 import { statementFacts, type StatementDetails, type StatementRow } from './statement-text.js';
 
@@ -6,7 +7,8 @@ import { statementFacts, type StatementDetails, type StatementRow } from './stat
 // with header cells, decorations as artifacts). A long year breaks onto further pages, the table's header repeated.
 // Statements are drawn a few hundred at a time at most (staff's run, off the request path): the main thread is fine.
 
-const COLOURS = { brand: '#1d4e89', text: '#1a1a1a', muted: '#4d4d4d', rule: '#b9c7d8', demo: '#a12622' };
+// The site's palette, as the receipt's (receipts/document-colours.ts).
+const COLOURS = DOCUMENT_COLOURS;
 const MARGIN = DOCUMENT_MARGIN;
 const BOTTOM = DOCUMENT_BOTTOM_MARGIN;
 /** Column widths in points; they add up to the A4 page's width between the margins (495). */
@@ -37,7 +39,7 @@ export async function renderStatementPdf(details: StatementDetails, options: { c
     doc.text(text, left, doc.y, { width, structParent: root, structType, ...extra });
 
   if (facts.demo) {
-    doc.font('Bold').fontSize(10).fillColor(COLOURS.demo);
+    doc.font('Bold').fontSize(10).fillColor(COLOURS.warning);
     paragraph(facts.demo, 'P', { align: 'center' });
     doc.moveDown(0.4);
   }
@@ -144,7 +146,7 @@ export async function renderStatementPdf(details: StatementDetails, options: { c
   if (facts.footer) paragraph(facts.footer);
   if (facts.demo) {
     doc.moveDown(0.4);
-    doc.font('Bold').fillColor(COLOURS.demo);
+    doc.font('Bold').fillColor(COLOURS.warning);
     paragraph(facts.demo);
   }
   root.end();

@@ -11,6 +11,7 @@ import {
   type AboutStatement,
 } from '@charity/ui';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { PageMeta } from '../lib/PageMeta';
 
 // The About page's words (spec §2 "About"). Honest on purpose: no names, testimonials or figures that the
 // organisation has not given us; facts (registration, tax approvals) come from ORGANISATION.
@@ -112,6 +113,7 @@ export default function AboutPage() {
   useDocumentTitle('About');
   return (
     <>
+      <PageMeta path="/about" />
       <PageHero
         eyebrow="Who We Are"
         title={`About ${ORGANISATION.name}`}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button, CampaignPageView, EmptyState, NotFound, Skeleton, type CampaignSupportersState } from '@charity/ui';
 import { campaignPagePath, type Campaign } from '@charity/domain';
@@ -90,7 +90,13 @@ export default function CampaignPage() {
         campaign={campaign}
         shareUrl={shareUrl}
         supporters={supporters}
-        donateForm={<DonationWizard campaign={{ id: Number(campaign.id), title: campaign.title, slug: campaign.slug ?? slug }} headingLevel={3} />}
+        donateForm={
+          // A boundary that never shows its fallback: React hydrates the form apart from the story above it, in its own
+          // task, instead of the whole page in one long task on a phone (total blocking time), as /donate does.
+          <Suspense fallback={null}>
+            <DonationWizard campaign={{ id: Number(campaign.id), title: campaign.title, slug: campaign.slug ?? slug }} headingLevel={3} />
+          </Suspense>
+        }
       />
     </>
   );

@@ -11,6 +11,7 @@ import {
   type CampaignListFilters,
 } from '../features/campaigns/url';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { PageMeta } from '../lib/PageMeta';
 
 /**
  * /campaigns (spec §2): search, status and featured filters, 9 cards a page with 'Load More Campaigns'.
@@ -59,6 +60,7 @@ export default function CampaignsPage() {
 
   return (
     <div className="cs-container cs-campaigns-page">
+      <PageMeta path="/campaigns" />
       <header className="cs-campaigns-page__header">
         <h1 className="cs-campaigns-page__title">Campaigns</h1>
         <p className="cs-campaigns-page__intro">

@@ -13,6 +13,7 @@ import {
 import { CONTACT_FAQS, OFFICE_HOURS } from '../features/contact/content';
 import { useContactSubmit } from '../features/contact/hooks/use-contact-submit';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { PageMeta } from '../lib/PageMeta';
 
 const DETAILS = {
   phone: ORGANISATION.phones.main,
@@ -28,6 +29,7 @@ export default function ContactPage() {
 
   return (
     <>
+      <PageMeta path="/contact" />
       <PageHero
         eyebrow="Get in Touch"
         title="Contact Us"

@@ -3,6 +3,7 @@ import { EmptyState, EventDetails, EventPicker, EventsClosing, EventsHero, Galle
 import { galleryImages } from '../features/events/gallery-images';
 import { usePublicEvents } from '../features/events/hooks/use-public-events';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { PageMeta } from '../lib/PageMeta';
 
 export const EVENTS_PAGE_TEXT = {
   loading: 'Loading events...',
@@ -22,6 +23,7 @@ export default function EventsPage() {
 
   return (
     <>
+      <PageMeta path="/events" />
       <EventsHero />
       <div className="cs-container cs-events-page__body">
         {state.status === 'loading' ? (

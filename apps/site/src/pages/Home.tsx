@@ -11,6 +11,7 @@ import { lazy, Suspense } from 'react';
 import { preload } from 'react-dom';
 import { FOCUS_SECTION_ID, FOCUS_SLIDES, HERO_SLIDES } from '../features/home/content';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { PageMeta } from '../lib/PageMeta';
 
 // At the foot of the page and the only part that talks to the API: loading it on demand keeps the API client
 // out of the first download, which the hero's picture needs more.
@@ -40,6 +41,7 @@ export default function HomePage() {
   preloadFirstHeroImage();
   return (
     <>
+      <PageMeta path="/" />
       <HeroSection slides={HERO_SLIDES} intervalMs={HERO_SLIDESHOW_MS} scrollTargetId={FOCUS_SECTION_ID} />
       {/* Boundaries that never show a fallback: on a prerendered page React hydrates each below-the-fold section on
           its own, after the hero, instead of the whole page in one long task on a phone (total blocking time). */}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { DEFAULT_FOOTER_ORGANISATION, type SocialLink } from '../lib/defaults';
 import { useLink } from '../lib/link';
 import { DEFAULT_NAV_ITEMS, telHref, type NavItem } from './Header';
@@ -33,6 +33,33 @@ const DEFAULT_LINKS: readonly NavItem[] = [...DEFAULT_NAV_ITEMS, { label: 'Donat
 function formatList(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** Line-break opportunities before each dot only (<wbr>). */
+function breaksBeforeDots(text: string) {
+  return text.split(/(?=\.)/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
+
+/**
+ * The address in two parts, 'contact@' and 'brightbeginnings.org.in', each kept whole on its line when it fits, so a
+ * narrow column wraps it after the @ instead of mid-word; a part wider than the column breaks before a dot. What a
+ * copy picks up is the address unchanged.
+ */
+function breakableEmail(email: string) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return breaksBeforeDots(email);
+  return (
+    <>
+      <span className="cs-footer__email-part">{breaksBeforeDots(email.slice(0, at + 1))}</span>
+      <wbr />
+      <span className="cs-footer__email-part">{breaksBeforeDots(email.slice(at + 1))}</span>
+    </>
+  );
 }
 
 export function Footer({ organisation = DEFAULT_ORGANISATION, links = DEFAULT_LINKS }: FooterProps) {
@@ -81,9 +108,14 @@ export function Footer({ organisation = DEFAULT_ORGANISATION, links = DEFAULT_LI
             </p>
             <p className="cs-footer__contact-item">
               <MailIcon size={18} />
-              <a href={`mailto:${organisation.email}`} className="cs-footer__link">
-                <span className="cs-visually-hidden">Email: </span>
-                {organisation.email}
+              {/* Named in one piece: the address's parts are drawn as separate boxes, which a name taken from the
+                  content may split with a space ('contact@ brightbeginnings.org.in'). */}
+              <a
+                href={`mailto:${organisation.email}`}
+                className="cs-footer__link cs-footer__email"
+                aria-label={`Email: ${organisation.email}`}
+              >
+                {breakableEmail(organisation.email)}
               </a>
             </p>
           </address>

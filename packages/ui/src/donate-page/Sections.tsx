@@ -1,10 +1,12 @@
-import { IMPACT_EXAMPLES, INTERNATIONAL_GRID_COUNTRIES, countryFlag, formatCurrency } from '@charity/domain';
+import { IMPACT_EXAMPLES, INTERNATIONAL_GRID_COUNTRIES, formatCurrency } from '@charity/domain';
 import type { HTMLAttributes } from 'react';
 import { Button, ButtonLink } from '../components/Button';
+import { GlobeIcon } from '../components/icons';
 import { cn } from '../lib/cn';
 import { FeatureGrid, type FeatureItem } from '../marketing/FeatureGrid';
 import { MarketingSection } from '../marketing/SectionHeading';
 import { DONATE_PAGE_TEXT, WHY_DONATE_ITEMS } from './content';
+import { FLAG_IMAGE_SIZE, countryFlagImage } from './country-flags';
 import { scrollToAndFocus } from './scroll';
 
 type SectionProps = Omit<HTMLAttributes<HTMLElement>, 'title'> & { title?: string; description?: string };
@@ -92,17 +94,16 @@ export interface CountryGridProps {
 
 /**
  * One tile per country: its flag (a globe for countries without one, spec §2), name, code and currency. Flags are
- * emoji and purely decorative (hidden from assistive technology, and shown as two letters on systems without an
- * emoji font): the name beside each one is the text that carries the meaning.
+ * images, not emoji (which showed as empty boxes without an emoji font), and decorative: alt="" and the globe
+ * aria-hidden, as the name beside each one is the text that carries the meaning. Lazy, with their size set, so the
+ * grid far down the page costs nothing until it nears the screen and never shifts when they arrive.
  */
 export function CountryGrid({ countries = INTERNATIONAL_GRID_COUNTRIES, className }: CountryGridProps) {
   return (
     <ul className={cn('cs-country-grid', className)}>
       {countries.map((country) => (
         <li key={country.code} className="cs-country-grid__item" data-code={country.code}>
-          <span className="cs-country-grid__flag" aria-hidden="true">
-            {countryFlag(country.code)}
-          </span>
+          <CountryFlag code={country.code} />
           <span className="cs-country-grid__name">{country.name}</span>
           <span className="cs-country-grid__meta">
             <span className="cs-country-grid__code">{country.code}</span>
@@ -112,6 +113,28 @@ export function CountryGrid({ countries = INTERNATIONAL_GRID_COUNTRIES, classNam
         </li>
       ))}
     </ul>
+  );
+}
+
+function CountryFlag({ code }: { code: string }) {
+  const src = countryFlagImage(code);
+  if (!src) {
+    return (
+      <span className="cs-country-grid__flag cs-country-grid__flag--globe">
+        <GlobeIcon width={FLAG_IMAGE_SIZE.width} height={FLAG_IMAGE_SIZE.height} strokeWidth={1.5} />
+      </span>
+    );
+  }
+  return (
+    <img
+      className="cs-country-grid__flag cs-country-grid__flag--image"
+      src={src}
+      alt=""
+      width={FLAG_IMAGE_SIZE.width}
+      height={FLAG_IMAGE_SIZE.height}
+      loading="lazy"
+      decoding="async"
+    />
   );
 }
 
@@ -157,6 +180,9 @@ export function DonateCallToAction({
         </Button>
         <ButtonLink href={learnMoreHref} variant="outline" size="lg">
           {DONATE_PAGE_TEXT.learnMore}
+          {/* The spec's 'Learn More' names no destination: the rest of the link's text does, for screen readers and
+              search engines (Lighthouse's link-text audit flags a bare 'Learn More'). */}
+          <span className="cs-visually-hidden"> {DONATE_PAGE_TEXT.learnMoreAbout}</span>
         </ButtonLink>
       </div>
     </MarketingSection>

@@ -1,3 +1,4 @@
+import { ORGANISATION } from '@charity/domain';
 import { GlobeIcon } from '../components/icons';
 import type { FeatureItem } from '../marketing/FeatureGrid';
 import { HeartHandIcon, LockIcon, ShieldIcon } from '../marketing/icons';
@@ -31,6 +32,7 @@ export const DONATE_PAGE_TEXT = {
   ctaText: 'Every gift, large or small, helps a child grow up healthy, safe and learning.',
   donateNow: 'Donate Now',
   learnMore: 'Learn More',
+  learnMoreAbout: `about ${ORGANISATION.name}`,
 } as const;
 
 /** The four statistics' labels, in display order (spec §2 "Donate"). */

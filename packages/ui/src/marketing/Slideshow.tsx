@@ -8,6 +8,7 @@ import {
   swipeDirection,
 } from '@charity/domain';
 import {
+  useCallback,
   useEffect,
   useId,
   useRef,
@@ -77,9 +78,41 @@ function isFocusVisible(element: Element): boolean {
   }
 }
 
-function SlideMedia({ image, eager, onLoad }: { image: SlideImage; eager: boolean; onLoad?: () => void }) {
+type Fetch = 'first' | 'next' | 'later';
+
+/**
+ * One slide's picture. `onReady` fires once the image is loaded and decoded (or has failed: a broken picture must not
+ * stop the show), so the slide can be shown whole. `decode()` also covers an image that loaded before hydration, whose
+ * load event React never sees.
+ */
+function SlideMedia({
+  image,
+  index,
+  fetch,
+  onReady,
+}: {
+  image: SlideImage;
+  index: number;
+  fetch: Fetch;
+  onReady: (index: number) => void;
+}) {
+  const watch = useCallback(
+    (element: HTMLImageElement | null) => {
+      if (!element) return;
+      let live = true;
+      const ready = () => {
+        if (live) onReady(index);
+      };
+      element.decode().then(ready, ready);
+      return () => {
+        live = false;
+      };
+    },
+    [index, onReady],
+  );
   const img = (
     <img
+      ref={watch}
       className="cs-slideshow__image"
       src={image.src}
       srcSet={image.srcSet}
@@ -87,12 +120,11 @@ function SlideMedia({ image, eager, onLoad }: { image: SlideImage; eager: boolea
       alt={image.alt}
       width={image.width}
       height={image.height}
-      loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : undefined}
-      decoding={eager ? undefined : 'async'}
+      // The next slide is fetched now, at low priority, so it never competes with what is on screen.
+      loading={fetch === 'later' ? 'lazy' : 'eager'}
+      fetchPriority={fetch === 'first' ? 'high' : fetch === 'next' ? 'low' : undefined}
+      decoding={fetch === 'first' ? undefined : 'async'}
       draggable={false}
-      onLoad={onLoad}
-      onError={onLoad}
     />
   );
   if (!image.sources?.length) return img;
@@ -117,7 +149,10 @@ function SlideMedia({ image, eager, onLoad }: { image: SlideImage; eager: boolea
  * the show is not rotating, so a screen reader is not interrupted every few seconds.
  *
  * Only the current slide's image (and, once that has loaded, the next one's) is requested: the others are
- * fetched as the show reaches them, so they never compete with the first picture.
+ * fetched as the show reaches them, so they never compete with the first picture. The show never rotates onto a
+ * picture that is not loaded and decoded yet: when a slide's time is up before the next picture is, it waits for it,
+ * so no blank box appears between slides (below the fold, with nothing fetched, it stays on the first slide until it
+ * nears the screen).
  */
 export function Slideshow({
   slides,
@@ -147,29 +182,33 @@ export function Slideshow({
   const [resumeWait, setResumeWait] = useState(0);
   const [focusPaused, setFocusPaused] = useState(false);
   const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([0]));
-  const [firstLoaded, setFirstLoaded] = useState(false);
+  // Slides whose image has loaded and been decoded: the show only rotates onto one of these.
+  const [ready, setReady] = useState<ReadonlySet<number>>(() => new Set());
+  const markReady = useCallback((i: number) => setReady(withIndex(i)), []);
+  // The slide's time is up, but the next picture is not ready yet: the show moves on the moment it is.
+  const [due, setDue] = useState(false);
 
   // Fewer slides than before (new props): stay in range.
   const current = index < count ? index : 0;
   const playing = rotates && (userPlaying ?? (autoplay && !reduced));
   const running = playing && !dragging && resumeWait === 0 && !focusPaused && pageVisible;
+  const following = nextIndex(current, count);
 
   function goTo(target: number) {
     setIndex(target);
     setVisited(withIndex(target));
+    setDue(false);
   }
+  // Moving on as soon as the awaited picture is ready, during render (React's pattern for state that follows state).
+  if (due && running && ready.has(following)) goTo(following);
   const goNext = () => goTo(nextIndex(current, count));
   const goPrevious = () => goTo(previousIndex(current, count));
 
   useEffect(() => {
     if (!running) return;
-    const timer = window.setTimeout(() => {
-      const target = nextIndex(current, count);
-      setIndex(target);
-      setVisited(withIndex(target));
-    }, intervalMs);
+    const timer = window.setTimeout(() => setDue(true), intervalMs);
     return () => window.clearTimeout(timer);
-  }, [running, current, count, intervalMs]);
+  }, [running, current, intervalMs]);
 
   useEffect(() => {
     if (resumeWait === 0) return;
@@ -247,8 +286,8 @@ export function Slideshow({
     else if (direction === 'previous') goPrevious();
   }
 
-  // The next slide's image is fetched once the first has loaded, so it is ready when its turn comes.
-  const upcoming = firstLoaded ? nextIndex(current, count) : -1;
+  // The next slide's image is fetched once the current one is ready, so it is ready in turn when its time comes.
+  const upcoming = rotates && ready.has(current) ? following : -1;
 
   return (
     <section
@@ -294,8 +333,9 @@ export function Slideshow({
                 {mounted ? (
                   <SlideMedia
                     image={slide.image}
-                    eager={priority && i === 0}
-                    onLoad={i === 0 ? () => setFirstLoaded(true) : undefined}
+                    index={i}
+                    fetch={priority && i === 0 ? 'first' : i === upcoming ? 'next' : 'later'}
+                    onReady={markReady}
                   />
                 ) : null}
               </div>
