@@ -1,7 +1,7 @@
 import http from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { TEST_CARDS } from '@charity/domain';
-import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { expect, test, type ConsoleMessage, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_PARTNER_PORT, E2E_STRANGER_PORT } from './playwright.config';
 
 // The partner donate widget end to end: a partner page on a second local origin (another port) pastes the one-line
@@ -53,11 +53,50 @@ test.afterAll(async () => {
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
+/**
+ * Console errors and uncaught errors from now on, in the page and its frames: a hydration mismatch in the embed page
+ * (server markup that is not the browser's first render) is reported there by React.
+ */
+function recordErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    // The browser's own request for /favicon.ico when the embed page is opened on its own (it names no icon): no page
+    // of ours asked for it.
+    if (message.type() !== 'error' || message.location().url.endsWith('/favicon.ico')) return;
+    errors.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+/**
+ * Keeps the wizard's step heading as the server sent it in the embed page, before any script runs: React hydrating
+ * the server's markup attaches to that very node; drawing afresh (or giving up on a mismatch) replaces it.
+ */
+async function rememberServerHeading(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (!location.pathname.startsWith('/embed/donate')) return;
+    document.addEventListener('readystatechange', () => {
+      const w = window as unknown as { __serverHeading?: Element | null };
+      if (w.__serverHeading === undefined) w.__serverHeading = document.querySelector('#root h2');
+    });
+  });
+}
+
+/** Whether the step heading on screen is the server's node, and React has hydrated it (its props are on it). */
+const keptServerHeading = () => {
+  const sent = (window as unknown as { __serverHeading?: Element | null }).__serverHeading;
+  const shown = document.querySelector('#root h2');
+  return Boolean(sent && sent === shown && Object.keys(sent).some((key) => key.startsWith('__reactProps$')));
+};
+
 const frame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Donate to Bright Beginnings Foundation"]');
 const wizard = (f: FrameLocator): Locator => f.getByRole('region', { name: /^Step \d of 4:/ });
 
 test('a partner page embeds the widget, completes a sandbox donation and hears donation:completed', async ({ page, request }) => {
   test.setTimeout(90_000);
+  const errors = recordErrors(page);
+  await rememberServerHeading(page);
   await page.goto(`${PARTNER}/`);
   const iframe = page.locator('iframe[title="Donate to Bright Beginnings Foundation"]');
   await expect(iframe).toHaveCount(1);
@@ -78,6 +117,9 @@ test('a partner page embeds the widget, completes a sandbox donation and hears d
   await expect
     .poll(() => embedded!.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
     .toBeLessThanOrEqual(0);
+  // The server rendered the first step for the partner's query and the page hydrated it, without a mismatch.
+  await expect.poll(() => embedded!.evaluate(keptServerHeading)).toBe(true);
+  expect(errors).toEqual([]);
 
   await w.getByRole('button', { name: 'Continue', exact: true }).click();
   await w.getByRole('textbox', { name: 'Full Name', exact: true }).fill('Asha Rao');
@@ -98,6 +140,7 @@ test('a partner page embeds the widget, completes a sandbox donation and hears d
   await w.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check();
   await w.getByRole('button', { name: 'Donate ₹500', exact: true }).click();
   await expect(w.getByText(THANK_YOU)).toBeVisible({ timeout: 20_000 });
+  expect(errors).toEqual([]);
 
   // The partner page heard it, without donor data.
   await expect.poll(() => page.evaluate(() => (window as unknown as { widgetEvents: unknown[] }).widgetEvents), { timeout: 15_000 }).toEqual([
@@ -122,8 +165,12 @@ test('a partner page embeds the widget, completes a sandbox donation and hears d
 });
 
 test('the embed page has no axe violations', async ({ page }) => {
+  const errors = recordErrors(page);
+  await rememberServerHeading(page);
   await page.goto(`${PRODUCT}/embed/donate?currency=INR`);
   await expect(page.getByRole('heading', { level: 2 })).toHaveText('Step 1 of 4: Choose Amount');
+  await expect.poll(() => page.evaluate(keptServerHeading)).toBe(true);
+  expect(errors).toEqual([]);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 

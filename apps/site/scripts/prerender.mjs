@@ -11,6 +11,8 @@
 // 3. Each page is written from dist/index.html by src/prerender-html.ts (pageHtml): the markup in <div id="root">,
 //    marked with the path and mode it was rendered for (main.tsx hydrates only such markup), React's hoisted tags in
 //    <head>, and the boot script in place of the site's scripts (decision 009).
+// 4. The embed page (/embed/donate) gets its shell, prerendered/embed.html, which the API fills per query (its
+//    first render depends on the partner's query).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -41,7 +43,7 @@ async function main() {
     ssr: { noExternal: ['@charity/ui', '@charity/domain'] },
   });
 
-  const { prerenderPage, pageHtml, PRERENDERED_PAGES, PAYMENTS_MODES } = await import(pathToFileURL(path.join(serverBuildDir, 'prerender.js')).href);
+  const { prerenderPage, pageHtml, embedShellHtml, PRERENDERED_PAGES, PAYMENTS_MODES } = await import(pathToFileURL(path.join(serverBuildDir, 'prerender.js')).href);
   const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
   const bootFile = manifest['src/boot/boot.ts']?.file;
@@ -54,6 +56,10 @@ async function main() {
       writeFileSync(path.join(outDir, mode, `${name}.html`), pageHtml(template, url, mode, page, { src: `/${bootFile}` }));
     }
   }
+  // /embed/donate depends on its query (the partner's amounts, currency, colour): the API renders it per query through
+  // the server bundle (renderEmbedDonate) into this shell, the built embed.html with the boot script in place of its
+  // entry, the same for every payments mode.
+  writeFileSync(path.join(outDir, 'embed.html'), embedShellHtml(readFileSync(path.join(dist, 'embed.html'), 'utf8'), { src: `/${bootFile}` }));
   console.log(`prerendered ${Object.keys(PRERENDERED_PAGES).length} pages x ${PAYMENTS_MODES.length} payments modes into ${path.relative(siteRoot, outDir)}/`);
 }
 

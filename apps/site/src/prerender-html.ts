@@ -98,3 +98,55 @@ export function withServerPage(prerendered: string, url: string, page: RenderedP
   if (result === null) return null;
   return page.title ? result.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title!)}</title>`) : result;
 }
+
+/**
+ * dist/embed.html made ready for the server's render of /embed/donate (scripts/prerender.mjs writes it into
+ * dist/prerendered/embed.html; the API fills it per query: withEmbedRender). As for the public pages, the one script in
+ * <head> is the boot script, which starts the embed's entry and its chunks after the first paint and replays early
+ * clicks (decision 009): the frame paints the wizard from its HTML without waiting for ~140 kB of JavaScript.
+ */
+export function embedShellHtml(template: string, boot: BootScript): string {
+  if (!template.includes(ROOT_TAG)) throw new Error(`dist/embed.html has no ${ROOT_TAG} to fill`);
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!entry) throw new Error('dist/embed.html has no entry <script type="module" crossorigin src="...">');
+  const preloads = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1] as string);
+  const bootTag = `\n    <script type="module" id="charity-boot" crossorigin src="${boot.src}" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
+  return template.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => bootTag);
+}
+
+/** What the server's render of /embed/donate puts into the shell (embedShellHtml's output). */
+export interface EmbedRender {
+  /** React's markup for #root. */
+  html: string;
+  /** The query's key (embed/params.ts embedParamsKey) and the payments mode it was rendered for: main.tsx hydrates only a match. */
+  key: string;
+  mode: string;
+  /** <html lang>, when the query named a locale. */
+  lang: string | null;
+  /** <html style>: the partner colour's custom properties (embed/theme.ts), or ''. */
+  style: string;
+  /** The data block after #root, if any. */
+  data: { id: string; json: string } | null;
+}
+
+const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
+
+/**
+ * The shell with the server's render of one query in it. Every value is escaped, although none can hold markup: the
+ * key, locale and colour are what params.ts accepted (letters, digits and a few signs), and the data block's `<` are
+ * written as \u003c. Null when the shell is not embedShellHtml's.
+ */
+export function withEmbedRender(shell: string, render: EmbedRender): string | null {
+  if (!shell.includes(ROOT_TAG) || !/<html\b[^>]*>/.test(shell)) return null;
+  const { head, body } = splitHoisted(render.html);
+  const block = render.data ? `\n    <script type="application/json" id="${escapeAttribute(render.data.id)}">${render.data.json.replace(/</g, '\\u003c')}</script>` : '';
+  const root = `<div id="root" data-embed-params="${escapeAttribute(render.key)}" data-prerendered-mode="${escapeAttribute(render.mode)}">${body}</div>${block}`;
+  let page = shell.replace(ROOT_TAG, () => root);
+  page = page.replace(/<html\b([^>]*)>/, (_tag, attributes: string) => {
+    let result = attributes;
+    if (render.lang) result = result.replace(/\s+lang="[^"]*"/, '') + ` lang="${escapeAttribute(render.lang)}"`;
+    if (render.style) result += ` style="${escapeAttribute(render.style)}"`;
+    return `<html${result}>`;
+  });
+  return withHoisted(page, head);
+}

@@ -21,7 +21,13 @@ import { listenForServerTitle } from './lib/use-document-title';
 import { withServerData, withServerPage } from './prerender-html';
 import { CAMPAIGN_PAGE_DATA_ID, parseCampaignPageBody, primeCampaignPage } from './features/campaign-page/server-data';
 
-export { pageHtml, splitHoisted } from './prerender-html';
+import { embedParamsKey, readEmbedParams } from './embed/params';
+import { renderEmbedMarkup } from './embed/server-render';
+import { campaignFromData, EMBED_CAMPAIGN_DATA_ID } from './embed/server-data';
+import { themeStyle } from './embed/theme';
+import { withEmbedRender } from './prerender-html';
+
+export { embedShellHtml, pageHtml, splitHoisted } from './prerender-html';
 
 /**
  * The pages prerendered, by path, with the name of their file. Only pages whose first render is the same for every
@@ -145,6 +151,42 @@ export function renderCampaignPageWithData(prerendered: string, paymentsMode: Se
     } finally {
       primeCampaignPage(null);
     }
+  });
+  renderQueue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * What the API needs to know of an /embed/donate query before rendering it: the key of its first render (two queries
+ * with the same key draw the same markup; the API keeps renders by it) and the campaign it names, whose public answer
+ * the API passes to renderEmbedDonate.
+ */
+export function embedRequest(search: string): { key: string; campaignId: number | null } {
+  const params = readEmbedParams(search);
+  return { key: embedParamsKey(params), campaignId: params.campaignId };
+}
+
+/**
+ * /embed/donate for the query `search`, rendered into `shell` (the build's prerendered/embed.html: embedShellHtml) for
+ * this payments mode: the wizard's first step with the partner's amounts, currency, colour and locale, exactly as the
+ * browser's first render draws it, marked with the query's key for main.tsx to hydrate. `campaignAnswer`: the API's
+ * public answer for the query's campaign (null: none, 404; undefined: not asked), sent with the page in a data block
+ * so the page does not ask again. Null when `shell` is not the build's; rejects when the render fails.
+ */
+export function renderEmbedDonate(shell: string, paymentsMode: ServerPaymentsMode, search: string, campaignAnswer?: unknown): Promise<string | null> {
+  const run = renderQueue.then(async () => {
+    const params = readEmbedParams(search);
+    const data = params.campaignId !== null && campaignAnswer !== undefined ? { campaignId: params.campaignId, answer: campaignAnswer } : null;
+    const campaign = campaignFromData(data, params.campaignId);
+    const html = await renderEmbedMarkup(params, campaign);
+    return withEmbedRender(shell, {
+      html,
+      key: embedParamsKey(params),
+      mode: paymentsMode,
+      lang: params.locale,
+      style: themeStyle(params.theme),
+      data: data && campaign !== undefined ? { id: EMBED_CAMPAIGN_DATA_ID, json: JSON.stringify(data) } : null,
+    });
   });
   renderQueue = run.catch(() => undefined);
   return run;

@@ -76,3 +76,19 @@ export function initialAmountChoice(amounts: number[]): { selectedAmount: number
   if (first === undefined) return null;
   return { selectedAmount: first, customAmount: '' };
 }
+
+/**
+ * The query as far as it changes the page's first render, as one text: two addresses with the same key draw the same
+ * markup (the order of the query's fields, an unknown field, a bad value ignored, the partner all change nothing). The
+ * API keeps its server renders by it and marks the markup with it (data-embed-params); the page hydrates only markup
+ * whose key is its own (hydration.ts). Only letters, digits and `#.,-=;` can be in it: safe in an attribute.
+ */
+export function embedParamsKey(params: EmbedParams): string {
+  return [
+    `campaign=${params.campaignId ?? ''}`,
+    `country=${params.countryCode ?? ''}`,
+    `amounts=${params.amounts.join(',')}`,
+    `theme=${params.theme ?? ''}`,
+    `locale=${params.locale ?? ''}`,
+  ].join(';');
+}
