@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AmountPresets } from '@charity/ui';
 import { ORGANISATION } from '@charity/domain';
-import { api } from '../lib/api';
+import { sessionlessApi } from '../lib/api/api';
 import { fetchCampaign } from '../features/donate-page/api/donate-page-api';
 import { DonationWizard, type CompletedDonation } from '../features/donation-wizard';
 import type { EmbedCampaign } from './server-data';
@@ -28,7 +28,7 @@ export function EmbedDonate({ campaignId, initialCampaign, partnerOrigin, preset
     if (campaignId === null || initialCampaign !== undefined) return;
     const controller = new AbortController();
     // An unknown or closed campaign gives a general donation, as /donate?campaign=… does.
-    fetchCampaign(api, campaignId, controller.signal).then(
+    fetchCampaign(sessionlessApi, campaignId, controller.signal).then(
       (found) => setCampaign(found ? { id: Number(found.id), title: found.title } : null),
       (error: unknown) => {
         if (!controller.signal.aborted) console.warn('[embed] the campaign could not be loaded:', error);

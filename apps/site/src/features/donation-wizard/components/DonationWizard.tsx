@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { DonationWizard as DonationWizardView, useAmountCeiling, useDonationWizard, type AmountPresets } from '@charity/ui';
-import { api } from '../../../lib/api';
+import { sessionlessApi } from '../../../lib/api/api';
 import { createSiteDonationTransport } from '../api/donation-transport';
 import { campaignShareUrl, type SharedCampaign } from '../share';
 import { donationWizardStore } from '../stores/donation-wizard-store';
@@ -35,7 +35,10 @@ const SITE_API_BASE = '/api';
  */
 export function DonationWizard({ campaign, partnerOrigin = null, onCompleted, onFailed, headingLevel, presetAmounts = null }: DonationWizardProps) {
   const transport = useMemo(
-    () => createSiteDonationTransport({ client: api, apiBase: SITE_API_BASE, partnerOrigin }),
+    // A donor's calls carry no staff token, even when a signed-in staff member gives: the payment routes are public
+    // and need none (least privilege), and reading the stored session is a synchronous storage access the widget's
+    // frame (which never holds one) would pay for on its first request (decision 030).
+    () => createSiteDonationTransport({ client: sessionlessApi, apiBase: SITE_API_BASE, partnerOrigin }),
     [partnerOrigin],
   );
   const wizard = useDonationWizard(donationWizardStore, campaign?.id ?? null);
