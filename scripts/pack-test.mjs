@@ -128,8 +128,19 @@ try {
 
   step('render in Chromium');
   const dist = path.join(app, 'dist');
+  const apiRequests = [];
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // The charity's API as the widget sees it: its payment settings, with an operator's ceiling step 1 must know.
+    if (url.pathname.startsWith('/api/')) {
+      apiRequests.push(url.pathname);
+      if (url.pathname === '/api/payments/config') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, data: { mode: 'sandbox', publishable_key: null, max_amount: 250000 } }));
+      } else {
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, message: 'Not found' }));
+      }
+      return;
+    }
     const file = path.join(dist, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname));
     if (!file.startsWith(dist)) {
       res.writeHead(400).end();
@@ -163,6 +174,14 @@ try {
     "DonateWidget's first step 'Choose Amount'",
   );
   check(await page.getByRole('radio', { name: '₹1,000' }).isChecked(), 'DonateWidget starts at ₹1,000');
+  for (let waited = 0; !apiRequests.includes('/api/payments/config') && waited < 5_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  check(apiRequests.includes('/api/payments/config'), "DonateWidget asked the API's payment settings (for step 1's ceiling)");
+  await page.getByLabel('Custom amount (₹)').fill('300000');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  check(
+    await page.getByText(/^The largest donation we can accept online is ₹2,50,000\./).isVisible(),
+    "DonateWidget's step 1 refuses an amount over the API's ceiling (₹2,50,000)",
+  );
 
   const styles = await page.evaluate(() => {
     const button = document.getElementById('pack-button');

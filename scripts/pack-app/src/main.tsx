@@ -17,9 +17,9 @@ function App() {
         </CardBody>
       </Card>
       <EmptyState title="No campaigns yet" description="Check back soon." />
-      {/* No request is made before the payment step, so no server is needed here. */}
+      {/* Step 1 asks the API's payment settings (the operator's ceiling): the test's server answers them. */}
       <DonateWidget
-        apiBase="https://charity.invalid/api"
+        apiBase={new URL('/api', window.location.href).href}
         campaign={{ id: 12, title: 'Clean Water for Village Schools' }}
         onCompleted={completed}
         onFailed={(message: string) => console.log(message)}

@@ -47,6 +47,7 @@ describeEachDatabase('admin campaign list', (ctx) => {
     expect(body.meta).toEqual({ total_pages: 1, current_page: 1, total: 5 });
     expect(body.data.campaigns[0]).toEqual({
       id: expect.any(Number),
+      slug: expect.stringMatching(/^completed-[0-9a-f]{8}$/),
       title: 'Completed',
       description: 'About Completed.',
       status: 'completed',
