@@ -207,6 +207,11 @@ describeEachDatabase('monthly gift management', (ctx) => {
     const setup = await post('/api/recurring/gift/card/setup', token);
     expect(setup.statusCode).toBe(200);
     const { client_secret: clientSecret, setup_intent_id: setupId } = setup.json().data;
+    // A secret with a NUL byte (or any other character no secret has) names no setup intent: 404, not a 500 (fuzz).
+    for (const bad of ['\u0000', `${clientSecret}\u0000`, 'seti_x secret']) {
+      const unknown = await app.inject({ method: 'POST', url: '/api/payments/sandbox/confirm-setup', payload: { client_secret: bad, payment_method: TEST_CARDS.visa.paymentMethod } });
+      expect(unknown.statusCode, bad).toBe(404);
+    }
     const declined = await app.inject({ method: 'POST', url: '/api/payments/sandbox/confirm-setup', payload: { client_secret: clientSecret, payment_method: TEST_CARDS.declined.paymentMethod } });
     expect(declined.json()).toMatchObject({ status: 'requires_payment_method' });
     const refused = await post('/api/recurring/gift/card', token, { setup_intent_id: setupId });
