@@ -227,10 +227,12 @@ test('the page sets its title, description, keywords, social tags and a canonica
   await expect(head.locator('link[rel="canonical"]')).toHaveCount(1);
   await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/donate`);
 
-  // Leaving the page takes its tags with it.
+  // Leaving the page takes its tags with it; the canonical address follows the visitor (the server wrote it once).
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
   await expect(page).toHaveURL(/\/about$/);
-  await expect(head.locator('link[rel="canonical"]')).toHaveCount(0);
+  await expect(head.locator('link[rel="canonical"]')).toHaveCount(1);
+  await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/about`);
+  await expect(content('meta[property="og:url"]')).toHaveAttribute('content', `${baseURL}/about`);
   await expect(head.locator('meta[name="keywords"]')).toHaveCount(0);
   await expect(page).not.toHaveTitle(title);
 });

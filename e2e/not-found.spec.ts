@@ -95,9 +95,10 @@ test('robots.txt and sitemap.xml are real, and the sign-in page is kept out of s
   const xml = await sitemap.text();
   expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
   for (const path of ['/', '/about', '/campaigns', '/contact', '/donate', '/events']) expect(xml, path).toContain(`<loc>${baseURL}${path}</loc>`);
-  const campaigns = (await (await request.get('/api/campaigns?limit=100')).json()) as { data: { campaigns: Array<{ id: number }> } };
+  const campaigns = (await (await request.get('/api/campaigns?limit=100')).json()) as { data: { campaigns: Array<{ slug: string }> } };
   expect(campaigns.data.campaigns.length).toBeGreaterThan(0);
-  for (const { id } of campaigns.data.campaigns) expect(xml).toContain(`<loc>${baseURL}/donate?campaign=${id}</loc>`);
+  // Each campaign's own page (decision 030).
+  for (const { slug } of campaigns.data.campaigns) expect(xml).toContain(`<loc>${baseURL}/campaigns/${slug}</loc>`);
   expect(xml).not.toMatch(/\/(login|admin)</);
 
   expect((await request.get('/login')).headers()['x-robots-tag']).toBe('noindex');

@@ -132,3 +132,15 @@ describe('campaign page helpers', () => {
     for (const path of ['/campaigns/0', '/campaigns/midday-meals', '/campaigns/4x', '/campaigns/99999999999']) expect(legacyCampaignId(path), path).toBeNull();
   });
 });
+
+describe('withCampaignHead', () => {
+  it("replaces every description, keyword, Open Graph, Twitter and canonical tag of the page it was rendered into", async () => {
+    const { withCampaignHead } = await import('./site-campaign-page.js');
+    const template =
+      '<html><head><title>Campaigns | X</title><meta name="description" content="All campaigns."/><meta name="keywords" content="k"/>' +
+      '<meta property="og:title" content="Campaigns | X"/><meta property="og:site_name" content="X"/><meta name="twitter:card" content="summary"/>' +
+      '<link rel="canonical" href="https://x/campaigns" /></head><body></body></html>';
+    const html = withCampaignHead(template, { title: 'Meals | X', tags: '<meta property="og:title" content="Meals" />' });
+    expect(html).toBe('<html><head><title>Meals | X</title>    <meta property="og:title" content="Meals" />\n  </head><body></body></html>');
+  });
+});

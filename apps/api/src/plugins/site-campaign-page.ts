@@ -73,10 +73,16 @@ export function campaignHeadTags(campaign: CampaignHeadFacts, baseUrl: string): 
 
 /** index.html with the campaign's title and head tags in place of the site's own title and description. */
 export function withCampaignHead(html: string, head: { title: string; tags: string }): string {
-  return html
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(head.title)}</title>`)
-    .replace(/\s*<meta\s+name="description"[^>]*>/, '')
-    .replace('</head>', () => `    ${head.tags}\n  </head>`);
+  return (
+    html
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(head.title)}</title>`)
+      // The page it was rendered into (the build's /campaigns) brings that page's own description, keywords, Open
+      // Graph and Twitter tags and perhaps a canonical link: the campaign's replace them all.
+      .replace(/\s*<meta\s+name="(?:description|keywords|twitter:[a-z:]+)"[^>]*>/g, '')
+      .replace(/\s*<meta\s+property="og:[a-z:_]+"[^>]*>/g, '')
+      .replace(/\s*<link\s+rel="canonical"[^>]*>/g, '')
+      .replace('</head>', () => `    ${head.tags}\n  </head>`)
+  );
 }
 
 /** The id in an old campaign address (/campaigns/4, before campaigns had pages with slugs), or null. */

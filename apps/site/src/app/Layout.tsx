@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { BackToTop, DEFAULT_NAV_ITEMS, Footer, Header, Spinner, TestModeRibbon } from '@charity/ui';
 import { LazyToaster } from './LazyToaster';
 import { ServerPaymentsModeContext } from './payments-mode';
+import { useCanonicalAddress } from './use-canonical-address';
 import { useRouteChangeFocus } from './use-route-change-focus';
 
 // The 'Test mode' ribbon shows while payments are simulated. The server states the mode in a meta tag of the page
@@ -27,6 +28,7 @@ export function Layout() {
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   useRouteChangeFocus(main, pathname);
+  useCanonicalAddress(pathname);
 
   return (
     <>
