@@ -97,6 +97,19 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test('after the first paint the boot script starts the entry, then preloads every chunk named on its tag', async ({ page }) => {
+  await page.goto('/campaigns/nutritious-midday-meals');
+  const named = (await page.locator('#charity-boot').getAttribute('data-preload'))?.split(' ').filter(Boolean) ?? [];
+  expect(named.length).toBeGreaterThan(4);
+  // A few per task (apps/site/src/boot/boot.ts): all of them in the end, in the order named, none twice. (Vite's own
+  // loader adds links with absolute addresses for chunks of later dynamic imports: not the boot script's.)
+  const bootPreloads = () =>
+    page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')).filter((href) => href?.startsWith('/')));
+  await expect.poll(bootPreloads).toEqual(named);
+  const entry = await page.locator('#charity-boot').getAttribute('data-entry');
+  await expect(page.locator(`head > script[type="module"][src="${entry}"]`)).toHaveCount(1);
+});
+
 test.describe('hydration', () => {
   for (const url of PAGES) {
     test(`${url} hydrates the server's HTML without a mismatch, signed out`, async ({ page }) => {

@@ -119,6 +119,16 @@ describe('formatEventDate', () => {
     expect(formatEventDate(value)).toBe(expected);
   });
 
+  it("matches en-IN's long date for every month (written without Intl)", () => {
+    const enIN = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    for (let month = 1; month <= 12; month++) {
+      for (const day of [1, 9, 10, 28]) {
+        const value = `2031-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+        expect(formatEventDate(value)).toBe(enIN.format(Date.UTC(2031, month - 1, day)));
+      }
+    }
+  });
+
   it.each([[null], [undefined], [''], ['2025-02-29'], ['15/03/2026'], ['2026-13-01'], ['soon']])('%j → null', (value) => {
     expect(formatEventDate(value)).toBeNull();
   });

@@ -62,3 +62,18 @@ describe('formatNumber', () => {
     expect(formatNumber(value)).toBe(expected);
   });
 });
+
+describe('grouping written by hand (no Intl at module load) matches Intl', () => {
+  const indian = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+  const western = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  // Every length from 1 to 22 digits, with zeros and nines at the edges, and a spread of values between.
+  const samples = [0, 7, 10, 99, 100, 999, 1000, 9999, 10000, 99999, 100000, 123456, 1000000, 9876543, 10000000, 123456789, 1e10, 987654321012, Number.MAX_SAFE_INTEGER, 1e21];
+  for (let n = 1; n < 1e15; n = n * 7 + 3) samples.push(n);
+
+  it.each(samples)('%d', (n) => {
+    expect(formatNumber(n)).toBe(indian.format(n));
+    expect(formatNumber(-n)).toBe(n === 0 ? '0' : `-${indian.format(n)}`);
+    expect(formatCurrency(n, 'INR')).toBe(`₹${indian.format(n)}`);
+    expect(formatCurrency(n, 'USD')).toBe(`$${western.format(n)}`);
+  });
+});

@@ -11,8 +11,28 @@ import { currencyColumn, currencyFacts } from './currencies';
 /** Display symbol per supported currency (the table's symbol column). */
 export const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = currencyColumn('symbol');
 
-const INDIAN_GROUPING = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0, minimumFractionDigits: 0 });
-const WESTERN_GROUPING = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, minimumFractionDigits: 0 });
+/**
+ * Digit grouping by hand, not with Intl.NumberFormat: building the first NumberFormat loads the locale's ICU data,
+ * ~50 ms on a phone's CPU at module load, the largest single piece of the public pages' blocking time (issue 19,
+ * bench:web). The output is the same as en-IN's and en-US's for whole numbers (format.test.ts compares them).
+ * `digits` is a non-negative whole number.
+ */
+function digitsOf(whole: number): string {
+  // String(1e21) is '1e+21': a BigInt spells out every digit.
+  return Number.isSafeInteger(whole) ? String(whole) : BigInt(whole).toString();
+}
+
+function groupIndian(digits: number): string {
+  const text = digitsOf(digits);
+  if (text.length <= 3) return text;
+  const head = text.slice(0, -3);
+  // Pairs from the right before the last three digits: 12,34,56,789.
+  return `${head.replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${text.slice(-3)}`;
+}
+
+function groupWestern(digits: number): string {
+  return digitsOf(digits).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 
 /** Round half away from zero to a whole number; non-finite values become 0 and -0 becomes 0. */
 function wholeNumber(value: number): number {
@@ -35,13 +55,13 @@ export function currencySymbol(currency: string): string {
 export function formatCurrency(amount: number, currency: string): string {
   const code = currency.trim().toUpperCase();
   const value = wholeNumber(amount);
-  const grouping = currencyFacts(code)?.grouping === 'indian' ? INDIAN_GROUPING : WESTERN_GROUPING;
-  const digits = grouping.format(Math.abs(value));
+  const group = currencyFacts(code)?.grouping === 'indian' ? groupIndian : groupWestern;
+  const digits = group(Math.abs(value));
   return `${value < 0 ? '-' : ''}${currencySymbol(code)}${digits}`;
 }
 
 /** A whole number with Indian digit grouping, for statistics ('15,847', '10,00,000'). */
 export function formatNumber(value: number): string {
   const n = wholeNumber(value);
-  return `${n < 0 ? '-' : ''}${INDIAN_GROUPING.format(Math.abs(n))}`;
+  return `${n < 0 ? '-' : ''}${groupIndian(Math.abs(n))}`;
 }
