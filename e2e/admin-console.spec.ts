@@ -50,13 +50,13 @@ function day(days: number): string {
 
 const digits = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
 
-/** The dashboard's totals tile values, as numbers: 'Total donations' and 'Amount raised'. */
+/** The dashboard's totals tile values, as numbers: 'Total donations' and 'Online donations'. */
 async function dashboardTotals(page: Page): Promise<{ count: number; amount: number }> {
   const totals = page.getByRole('region', { name: 'Totals', exact: true });
   const value = (label: string) =>
     totals.locator('.cs-console-tile').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd').first();
   await expect(value('Total donations')).toHaveText(/^\d[\d,]*$/);
-  return { count: digits(await value('Total donations').textContent()), amount: digits(await value('Amount raised').textContent()) };
+  return { count: digits(await value('Total donations').textContent()), amount: digits(await value('Online donations').textContent()) };
 }
 
 async function chooseOption(page: Page, combobox: Locator, option: string) {

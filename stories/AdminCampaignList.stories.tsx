@@ -66,6 +66,10 @@ export const Ready: Story = {
     await expect(kits.getByText('₹2,12,500 of ₹2,00,000')).toBeVisible();
     await expect(kits.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     await expect(kits.getByText('1,032')).toBeVisible();
+    // Part of its figure was entered by staff as raised offline: the public sees the sum, staff see the split.
+    await expect(kits.getByText('₹12,500 online · ₹2,00,000 offline')).toBeVisible();
+    await expect(kits.getByText('1,000 offline')).toBeVisible();
+    await expect(library.queryByText(/offline/)).toBeNull();
 
     await userEvent.click(canvas.getByRole('button', { name: 'Edit Library Corners' }));
     await expect(args.onEdit).toHaveBeenCalledWith(LIBRARY_CORNERS);

@@ -21,7 +21,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** In the API's order (most raised first): raised vs target in words and as a progress bar, and the donation count. */
+/**
+ * In the API's order (most raised first): the figure the public campaign shows, vs target in words and as a progress
+ * bar, split into online and offline when staff entered an offline part, and the donation count.
+ */
 export const Ready: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 2, name: 'Top campaigns' })).toBeVisible();
@@ -33,10 +36,13 @@ export const Ready: Story = {
     const books = within(items[0]!);
     await expect(books.getByText('School Books for 500 Children')).toBeVisible();
     await expect(books.getByText('58 donations')).toBeVisible();
-    await expect(books.getByText('₹4,50,000 raised of ₹10,00,000')).toBeVisible();
+    await expect(books.getByText('₹4,86,720 raised of ₹10,00,000')).toBeVisible();
+    await expect(books.getByText('₹520 online · ₹4,86,200 offline')).toBeVisible();
     const bar = books.getByRole('progressbar', { name: 'Funding progress of School Books for 500 Children' });
-    await expect(bar).toHaveAttribute('aria-valuenow', '45');
-    await expect(bar).toHaveAttribute('aria-valuetext', '₹4,50,000 raised of ₹10,00,000');
+    await expect(bar).toHaveAttribute('aria-valuenow', '49');
+    await expect(bar).toHaveAttribute('aria-valuetext', '₹4,86,720 raised of ₹10,00,000');
+    // All online: no split line.
+    await expect(within(items[1]!).queryByText(/offline/)).toBeNull();
 
     // Over target: the bar stops at 100%, the words keep the real figure.
     await expect(within(items[1]!).getByText('₹1,20,000 raised of ₹1,00,000')).toBeVisible();
@@ -52,7 +58,7 @@ export const Ready: Story = {
 export const Empty: Story = {
   args: { campaigns: [] },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText('No campaign donations yet')).toBeVisible();
+    await expect(canvas.getByText('No published campaigns yet')).toBeVisible();
     await expect(canvas.queryByRole('list')).toBeNull();
   },
 };

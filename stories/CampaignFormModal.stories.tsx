@@ -108,6 +108,13 @@ export const SubmitPayload: Story = {
     const m = await dialog('Add New Campaign');
     await fillRequired(m);
     await userEvent.type(field.target(m), '150000');
+    await userEvent.clear(m.getByRole('spinbutton', { name: 'Raised offline (INR)' }));
+    await userEvent.type(m.getByRole('spinbutton', { name: 'Raised offline (INR)' }), '12000');
+    await expect(m.getByRole('spinbutton', { name: 'Raised offline (INR)' })).toHaveAccessibleDescription(
+      'Cheques, cash and bank transfers received outside the website. Added to the online donations in the amount the public sees.',
+    );
+    await userEvent.clear(m.getByRole('spinbutton', { name: 'Offline donations' }));
+    await userEvent.type(m.getByRole('spinbutton', { name: 'Offline donations' }), '7');
     await pickOption(field.category(m), 'Education');
     await pickOption(field.status(m), 'Active');
     await userEvent.click(field.featured(m));
@@ -128,6 +135,8 @@ export const SubmitPayload: Story = {
       is_featured: true,
       category: 'education',
       target_amount: '150000',
+      offline_amount: '12000',
+      offline_donation_count: '7',
       start_date: '2026-12-01',
       end_date: '2027-03-31',
     });
@@ -329,6 +338,10 @@ export const KeyboardOnly: Story = {
     await userEvent.keyboard('2500');
     await userEvent.tab();
     await expect(field.category(m)).toHaveFocus();
+    await userEvent.tab();
+    await expect(m.getByRole('spinbutton', { name: 'Raised offline (INR)' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(m.getByRole('spinbutton', { name: 'Offline donations' })).toHaveFocus();
     await userEvent.tab();
     await expect(field.status(m)).toHaveFocus();
     await userEvent.keyboard('{Enter}');

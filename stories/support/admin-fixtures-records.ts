@@ -71,6 +71,9 @@ export const SCHOOL_KITS: AdminCampaignRecord = {
   target_amount: 200000,
   raised_amount: 212500,
   donation_count: 1032,
+  // Most of it came as cheques at the school fair, entered by staff.
+  offline_amount: 200000,
+  offline_donation_count: 1000,
   start_date: '2026-04-01T00:00:00.000Z',
   end_date: '2026-06-30T00:00:00.000Z',
 };

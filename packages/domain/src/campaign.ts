@@ -55,6 +55,8 @@ export interface RawCampaign {
   current_amount?: number | string | null;
   donation_count?: number | string | null;
   donors_count?: number | string | null;
+  offline_amount?: number | string | null;
+  offline_donation_count?: number | string | null;
   start_date?: string | Date | null;
   end_date?: string | Date | null;
 }
@@ -73,6 +75,9 @@ export interface Campaign {
   target_amount: number;
   raised_amount: number;
   donation_count: number;
+  /** Raised outside the website, entered by staff: part of raised_amount (0 from an API that does not say). */
+  offline_amount?: number;
+  offline_donation_count?: number;
   start_date: string | null;
   end_date: string | null;
 }
@@ -108,6 +113,8 @@ export function normaliseCampaign(raw: RawCampaign): Campaign {
     target_amount: toFiniteNumber(raw.target_amount),
     raised_amount: toFiniteNumber(raw.raised_amount ?? raw.current_amount),
     donation_count: toFiniteNumber(raw.donation_count ?? raw.donors_count),
+    offline_amount: toFiniteNumber(raw.offline_amount),
+    offline_donation_count: toFiniteNumber(raw.offline_donation_count),
     start_date: dateField(raw.start_date),
     end_date: dateField(raw.end_date),
   };

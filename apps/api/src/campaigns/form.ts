@@ -7,8 +7,9 @@ import type { CampaignRow, CampaignValues } from './repository.js';
 
 // The admin's campaign form, as multipart/form-data (fields plus an optional `image` file, as the spec's
 // admin calls send it) or as a JSON object when there is no picture. Unknown fields are ignored; the fields
-// below are checked with messages that name them. raised_amount and donation_count are not accepted: they
-// come from donations only.
+// below are checked with messages that name them. raised_amount and donation_count are not accepted: they are
+// the offline figures staff enter here (offline_amount, offline_donation_count) plus the online donations, kept by
+// the repository.
 
 /** Text lengths from the domain's one table of field lengths (packages/domain/src/field-limits.ts). */
 export const CAMPAIGN_LIMITS = {
@@ -17,6 +18,8 @@ export const CAMPAIGN_LIMITS = {
   categoryMax: FIELD_MAX_LENGTHS.campaign.category,
   /** numeric(14, 2): twelve digits before the point. */
   targetMax: 999_999_999_999,
+  /** Donations counted offline: a charity's lifetime of cheques fits well inside. */
+  offlineCountMax: 10_000_000,
 } as const;
 
 export const CAMPAIGN_FORM_MESSAGES = {
@@ -27,6 +30,9 @@ export const CAMPAIGN_FORM_MESSAGES = {
   targetRequired: 'Target amount is required.',
   targetInvalid: 'Target amount must be a number greater than 0.',
   targetTooLarge: `Target amount must be at most ${CAMPAIGN_LIMITS.targetMax.toLocaleString('en-US')}.`,
+  offlineAmountInvalid: 'Raised offline must be an amount of 0 or more.',
+  offlineAmountTooLarge: `Raised offline must be at most ${CAMPAIGN_LIMITS.targetMax.toLocaleString('en-US')}.`,
+  offlineCountInvalid: `Offline donations must be a whole number from 0 to ${CAMPAIGN_LIMITS.offlineCountMax.toLocaleString('en-US')}.`,
   statusInvalid: `Status must be one of: ${CAMPAIGN_STATUSES.join(', ')}.`,
   featuredInvalid: 'is_featured must be true or false.',
   categoryTooLong: `Category must be at most ${CAMPAIGN_LIMITS.categoryMax} characters long.`,
@@ -43,6 +49,8 @@ export type CampaignField =
   | 'title'
   | 'description'
   | 'target_amount'
+  | 'offline_amount'
+  | 'offline_donation_count'
   | 'status'
   | 'is_featured'
   | 'category'
@@ -180,6 +188,20 @@ export function validateCampaignForm(
     else if (amount === undefined || amount <= 0) errors.target_amount = CAMPAIGN_FORM_MESSAGES.targetInvalid;
     else if (amount > CAMPAIGN_LIMITS.targetMax) errors.target_amount = CAMPAIGN_FORM_MESSAGES.targetTooLarge;
     else values.targetAmount = amount;
+  }
+
+  // Offline figures: optional on create (0), kept when absent from an update.
+  if (has('offline_amount')) {
+    const amount = invalid('offline_amount') ? undefined : parseAmount(fields.offline_amount!);
+    if (amount === undefined) errors.offline_amount = CAMPAIGN_FORM_MESSAGES.offlineAmountInvalid;
+    else if ((amount ?? 0) > CAMPAIGN_LIMITS.targetMax) errors.offline_amount = CAMPAIGN_FORM_MESSAGES.offlineAmountTooLarge;
+    else values.offlineAmount = amount ?? 0;
+  }
+  if (has('offline_donation_count')) {
+    const text = fields.offline_donation_count!.trim().replace(/,/g, '');
+    const count = invalid('offline_donation_count') || !/^\d*$/.test(text) ? undefined : text === '' ? 0 : Number(text);
+    if (count === undefined || count > CAMPAIGN_LIMITS.offlineCountMax) errors.offline_donation_count = CAMPAIGN_FORM_MESSAGES.offlineCountInvalid;
+    else values.offlineDonationCount = count;
   }
 
   if (has('status')) {

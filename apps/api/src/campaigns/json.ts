@@ -21,6 +21,8 @@ export function campaignJson(row: CampaignRow): CampaignJson {
     target_amount: row.targetAmount,
     raised_amount: row.raisedAmount,
     donation_count: row.donationCount,
+    offline_amount: row.offlineAmount,
+    offline_donation_count: row.offlineDonationCount,
     currency: row.currency || CAMPAIGN_CURRENCY,
     start_date: row.startDate?.toISOString() ?? null,
     end_date: row.endDate?.toISOString() ?? null,

@@ -128,6 +128,9 @@ export interface CampaignValues {
   startDate: Date | null;
   endDate: Date | null;
   imageUrl: string | null;
+  /** Raised outside the website, entered by staff; part of the shown figures (schema.ts). */
+  offlineAmount?: number;
+  offlineDonationCount?: number;
 }
 
 /** The campaign at /campaigns/{slug}; drafts only for an admin, as findCampaign. */
@@ -159,7 +162,8 @@ export async function insertCampaign(db: Database, values: CampaignValues): Prom
     while (used.has(numberedSlug(base, n))) n += 1;
     const [row] = await db
       .insert(campaigns)
-      .values({ ...values, slug: numberedSlug(base, n) })
+      // A new campaign has no online donations: its shown figures are its offline ones.
+      .values({ ...values, slug: numberedSlug(base, n), raisedAmount: values.offlineAmount ?? 0, donationCount: values.offlineDonationCount ?? 0 })
       .onConflictDoNothing({ target: campaigns.slug })
       .returning();
     if (row) return row;
@@ -168,7 +172,17 @@ export async function insertCampaign(db: Database, values: CampaignValues): Prom
 }
 
 export async function updateCampaign(db: Database, id: number, values: Partial<typeof campaigns.$inferInsert>): Promise<CampaignRow | null> {
-  const [row] = await db.update(campaigns).set(values).where(eq(campaigns.id, id)).returning();
+  const { raisedAmount: _raised, donationCount: _count, ...rest } = values;
+  // A new offline figure moves the shown one by the difference, in the same statement (the right-hand sides read the
+  // row as it was), so a donation completing at the same moment is neither lost nor counted twice.
+  const set: Record<string, unknown> = { ...rest };
+  if (values.offlineAmount !== undefined) {
+    set.raisedAmount = sql`${campaigns.raisedAmount} - ${campaigns.offlineAmount} + ${values.offlineAmount}::numeric`;
+  }
+  if (values.offlineDonationCount !== undefined) {
+    set.donationCount = sql`${campaigns.donationCount} - ${campaigns.offlineDonationCount} + ${values.offlineDonationCount}::int`;
+  }
+  const [row] = await db.update(campaigns).set(set).where(eq(campaigns.id, id)).returning();
   return row ?? null;
 }
 

@@ -108,6 +108,9 @@ export async function seedDatabase(
           ...campaign,
           // The seed's titles differ, so each title's own slug is free (campaign-page.ts).
           slug: campaignSlugBase(campaign.title),
+          // The seed's figures stand for money raised before the website: offline, as staff would enter it.
+          offlineAmount: campaign.raisedAmount,
+          offlineDonationCount: campaign.donationCount,
           imageUrl: await writeIllustration(config.uploadsDir, 'campaigns', theme, 100 + index, { width: 960, height: 540 }, written),
           startDate: daysFrom(now, startInDays),
           endDate: daysFrom(now, endInDays),

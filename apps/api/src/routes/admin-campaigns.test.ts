@@ -57,6 +57,8 @@ describeEachDatabase('admin campaign list', (ctx) => {
       target_amount: 100000,
       raised_amount: 0,
       donation_count: 0,
+      offline_amount: 0,
+      offline_donation_count: 0,
       currency: 'INR',
       start_date: null,
       end_date: null,

@@ -95,6 +95,8 @@ describeEachDatabase('public campaign routes', (ctx) => {
         target_amount: 100000,
         raised_amount: 25000,
         donation_count: 12,
+        offline_amount: 0,
+        offline_donation_count: 0,
         currency: 'INR',
         start_date: null,
         end_date: row.endDate!.toISOString(),

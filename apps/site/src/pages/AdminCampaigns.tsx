@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 
 export const CAMPAIGNS_PAGE_TEXT = {
   title: 'Campaigns Management',
-  description: 'Every campaign, drafts included, newest first. Only active campaigns appear on the public site.',
+  description: 'Every campaign, drafts included, newest first. Drafts never appear on the public site; active, paused and completed campaigns do.',
   add: 'Add Campaign',
   deleteTitle: 'Delete Campaign',
   pagesLabel: 'Campaign pages',

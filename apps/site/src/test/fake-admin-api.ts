@@ -94,6 +94,8 @@ export function campaignFixture(id: number, overrides: Partial<FakeCampaign> = {
     target_amount: 150000,
     raised_amount: 45000,
     donation_count: 3,
+    offline_amount: 0,
+    offline_donation_count: 0,
     currency: 'INR',
     start_date: '2026-11-01T00:00:00.000Z',
     end_date: '2027-03-31T00:00:00.000Z',

@@ -20,6 +20,8 @@ const VALID: CampaignFormValues = {
   is_featured: true,
   category: 'education',
   target_amount: '150000',
+  offline_amount: '0',
+  offline_donation_count: '0',
   start_date: '2026-11-01',
   end_date: '2027-03-31',
 };
@@ -44,6 +46,8 @@ describe('constants', () => {
       descriptionRequired: 'Campaign description is required',
       targetInvalid: 'Target amount must be greater than 0',
       endBeforeStart: 'End date must be after the start date',
+      offlineAmountInvalid: 'Raised offline must be an amount of 0 or more',
+      offlineCountInvalid: 'Offline donations must be a whole number of 0 or more',
     });
   });
 });
@@ -82,6 +86,20 @@ describe('validateCampaignForm', () => {
     expect(validateCampaignForm({ ...VALID, target_amount: target })).toEqual({});
   });
 
+  it.each(['0', '', '486200', '2500.50'])('raised offline %j is accepted ("" is 0)', (amount) => {
+    expect(validateCampaignForm({ ...VALID, offline_amount: amount })).toEqual({});
+  });
+
+  it.each(['-1', 'abc', 'Infinity'])('raised offline %j is refused', (amount) => {
+    expect(validateCampaignForm({ ...VALID, offline_amount: amount })).toEqual({ offline_amount: 'Raised offline must be an amount of 0 or more' });
+  });
+
+  it.each(['-1', '2.5', 'ten', '1e3'])('offline donations %j is refused', (count) => {
+    expect(validateCampaignForm({ ...VALID, offline_donation_count: count })).toEqual({
+      offline_donation_count: 'Offline donations must be a whole number of 0 or more',
+    });
+  });
+
   it('the end date must be after the start date (the same day is not after it)', () => {
     expect(validateCampaignForm({ ...VALID, start_date: '2026-11-01', end_date: '2026-10-31' })).toEqual({
       end_date: 'End date must be after the start date',
@@ -112,6 +130,8 @@ describe('campaignFormValues (edit: from the API campaign)', () => {
         is_featured: true,
         category: 'education',
         target_amount: 150000,
+        offline_amount: '486200.00',
+        offline_donation_count: 31,
         start_date: '2026-11-01T00:00:00.000Z',
         end_date: '2027-03-31T00:00:00.000Z',
       }),
@@ -122,6 +142,8 @@ describe('campaignFormValues (edit: from the API campaign)', () => {
       is_featured: true,
       category: 'education',
       target_amount: '150000',
+      offline_amount: '486200',
+      offline_donation_count: '31',
       start_date: '2026-11-01',
       end_date: '2027-03-31',
     });
@@ -154,7 +176,7 @@ describe('campaignFormValues (edit: from the API campaign)', () => {
 describe('campaignFormFields (the multipart text fields)', () => {
   it('sends every field as text, trimmed, featured as "true"/"false", target as a plain number', () => {
     expect(
-      campaignFormFields({ ...VALID, title: '  Library Corners ', description: ' Books \n', target_amount: ' 150000.0 ', is_featured: false }),
+      campaignFormFields({ ...VALID, title: '  Library Corners ', description: ' Books \n', target_amount: ' 150000.0 ', is_featured: false, offline_amount: '' }),
     ).toEqual({
       title: 'Library Corners',
       description: 'Books',
@@ -162,6 +184,8 @@ describe('campaignFormFields (the multipart text fields)', () => {
       is_featured: 'false',
       category: 'education',
       target_amount: '150000',
+      offline_amount: '0',
+      offline_donation_count: '0',
       start_date: '2026-11-01',
       end_date: '2027-03-31',
     });
@@ -175,7 +199,7 @@ describe('campaignFormFields (the multipart text fields)', () => {
 
   it('has exactly the field names the API reads', () => {
     expect(Object.keys(campaignFormFields(VALID)).sort()).toEqual(
-      ['category', 'description', 'end_date', 'is_featured', 'start_date', 'status', 'target_amount', 'title'].sort(),
+      ['category', 'description', 'end_date', 'is_featured', 'offline_amount', 'offline_donation_count', 'start_date', 'status', 'target_amount', 'title'].sort(),
     );
   });
 });

@@ -33,6 +33,11 @@ export interface CurrencyTotal {
 
 /** Totals over every completed donation (all time), plus the two calendar months in the organisation's time. */
 export interface DashboardTotals extends DonationTally {
+  /**
+   * Raised outside the website, as staff entered it on the campaigns (drafts left out). Not in amount_inr, which
+   * counts online donations only; the public campaign figures are the two together.
+   */
+  offline_amount_inr: number;
   /** Distinct donors, by e-mail address (case-insensitive). */
   donors: number;
   by_currency: CurrencyTotal[];
@@ -60,8 +65,13 @@ export interface DailyDonations extends DonationTally {
 export interface TopCampaign {
   id: number;
   title: string;
-  /** INR raised through completed donations. */
+  /** What the public campaign shows as raised: amount_inr + offline_amount. */
+  raised_amount: number;
+  /** INR raised through completed online donations, net of refunds. */
   amount_inr: number;
+  /** Raised offline, entered by staff. */
+  offline_amount: number;
+  /** As the public campaign shows it (online and offline). */
   donation_count: number;
   target_amount: number;
 }
@@ -73,7 +83,7 @@ export interface AdminDashboard {
   to: string;
   totals: DashboardTotals;
   daily: DailyDonations[];
-  /** At most 5, by amount raised, highest first. */
+  /** At most 5 non-draft campaigns, by the amount they show as raised, highest first. */
   top_campaigns: TopCampaign[];
   /** At most 10, newest first. */
   recent_donations: AdminDonation[];

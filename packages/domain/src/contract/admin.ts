@@ -17,7 +17,7 @@ import {
   type MessageCounts,
   type OutboxMail,
 } from '../admin/messages';
-import { Nullable, Ok, OkWithMessage, PageMeta, Paging, StringEnum } from './common';
+import { Id, Nullable, Ok, OkWithMessage, PageMeta, Paging, StringEnum, WholeNumber } from './common';
 import { AdminRefundReply } from './refunds';
 
 // The admin console's reads and writes (every route behind an admin token). The shapes are the domain's admin
@@ -77,7 +77,8 @@ export const AdminDashboardData = Type.Object({
   to: Type.String(),
   totals: Type.Object({
     count: Type.Integer(),
-    amount_inr: Type.Number(),
+    amount_inr: Type.Number({ description: 'Completed online donations, net of refunds, in INR' }),
+    offline_amount_inr: Type.Number({ description: 'Raised offline as staff entered it on the (non-draft) campaigns' }),
     donors: Type.Integer(),
     by_currency: Type.Array(Type.Object({ currency: Type.String(), amount: Type.Number(), count: Type.Integer() })),
     monthly: tally,
@@ -96,8 +97,10 @@ export const AdminDashboardData = Type.Object({
     Type.Object({
       id: Type.Integer(),
       title: Type.String(),
-      amount_inr: Type.Number(),
-      donation_count: Type.Integer(),
+      raised_amount: Type.Number({ description: 'As the public campaign shows it: online plus offline' }),
+      amount_inr: Type.Number({ description: 'The online part: completed donations net of refunds' }),
+      offline_amount: Type.Number({ description: 'The part staff entered as raised offline' }),
+      donation_count: Type.Integer({ description: 'As the public campaign shows it: online plus offline' }),
       target_amount: Type.Number(),
     }),
   ),
@@ -136,6 +139,11 @@ export const AdminDonationListReply = Type.Object({
 });
 export type AdminDonationListReply = Static<typeof AdminDonationListReply>;
 export const AdminDonationDetailEnvelope = Ok(Type.Object({ donation: AdminDonationDetailReply }));
+/**
+ * GET /admin/donations/:id/receipt.pdf: the donation's 80G receipt, drawn from its frozen details as the donor's
+ * download draws it (an OpenAPI schema for a binary body, as the refund note's).
+ */
+export const AdminReceiptPdf = { type: 'string', format: 'binary', description: "The donation's 80G receipt as a PDF" } as const;
 export const ResendReceiptReply = OkWithMessage(Type.Object({ receipt_number: Type.String(), mail_status: Type.String() }));
 export type ResendReceiptReply = Static<typeof ResendReceiptReply>;
 
@@ -198,6 +206,14 @@ export const OutboxReply = Type.Object({
   meta: PageMeta,
 });
 export type OutboxReply = Static<typeof OutboxReply>;
+/** `/admin/outbox/:id/attachments/:index`: the mail, and its attachment's place in `attachments` (from 0). */
+export const OutboxAttachmentParams = Type.Object({
+  id: Id,
+  index: WholeNumber({ minimum: 0, maximum: 99 }, undefined, "The attachment's position in the mail's attachments, from 0."),
+});
+export type OutboxAttachmentParams = Static<typeof OutboxAttachmentParams>;
+/** The attachment as the mail carried it (its own content type: a PDF for every mail the server sends today). */
+export const OutboxAttachmentFile = { type: 'string', format: 'binary', description: "The attachment, drawn again as the mail sweep draws it" } as const;
 
 // ---- The schemas and the domain's types say the same thing (a compile error here means one of them changed) ----
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

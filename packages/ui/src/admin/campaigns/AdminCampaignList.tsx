@@ -6,6 +6,7 @@ import {
   CAMPAIGN_STATUS_LABELS,
   NO_END_DATE_LABEL,
   campaignCategoryLabel,
+  campaignRaisedSplit,
   campaignDisplayStatus,
   formatCurrency,
   formatNumber,
@@ -44,6 +45,11 @@ export const ADMIN_CAMPAIGNS_TEXT = {
   delete: 'Delete',
 } as const;
 
+/** '₹520 online · ₹4,86,200 offline': how the shown figure is made up, when part of it was entered by staff. */
+export function raisedSplitText(split: { onlineAmount: number; offlineAmount: number }, currency: string = CAMPAIGN_CURRENCY): string {
+  return `${formatCurrency(split.onlineAmount, currency)} online · ${formatCurrency(split.offlineAmount, currency)} offline`;
+}
+
 /** '₹45,000 of ₹1,50,000'. */
 export function raisedOfGoalText(raised: number, target: number, currency: string = CAMPAIGN_CURRENCY): string {
   return `${formatCurrency(raised, currency)} of ${formatCurrency(target, currency)}`;
@@ -66,6 +72,9 @@ export interface AdminCampaignRecord {
   target_amount: number;
   raised_amount: number;
   donation_count: number;
+  /** Raised outside the website, entered by staff: part of raised_amount. */
+  offline_amount?: number;
+  offline_donation_count?: number;
   currency: string;
   start_date: string | null;
   end_date: string | null;
@@ -189,6 +198,8 @@ function CampaignRow({ campaign, now, imageBaseUrl, onEdit, onDelete }: Campaign
   const stored = isCampaignStatus(campaign.status) ? CAMPAIGN_STATUS_LABELS[campaign.status] : null;
   const currency = campaign.currency || CAMPAIGN_CURRENCY;
   const raisedText = raisedOfGoalText(campaign.raised_amount, campaign.target_amount, currency);
+  // The public sees one figure; staff see what it is made of when some of it was entered by hand.
+  const split = campaignRaisedSplit(campaign);
   const category = campaignCategoryLabel(campaign.category);
   const ends = formatAdminDay(campaign.end_date);
   return (
@@ -219,6 +230,7 @@ function CampaignRow({ campaign, now, imageBaseUrl, onEdit, onDelete }: Campaign
       </td>
       <td role="cell" data-label={ADMIN_CAMPAIGNS_TEXT.columnRaised} className="cs-admin-campaigns__raised">
         <span>{raisedText}</span>
+        {split.offlineAmount > 0 ? <span className="cs-admin-campaigns__note">{raisedSplitText(split, currency)}</span> : null}
         <ProgressBar
           size="sm"
           value={fundedPercentage(campaign.raised_amount, campaign.target_amount)}
@@ -228,6 +240,7 @@ function CampaignRow({ campaign, now, imageBaseUrl, onEdit, onDelete }: Campaign
       </td>
       <td role="cell" data-label={ADMIN_CAMPAIGNS_TEXT.columnDonations}>
         {formatNumber(campaign.donation_count)}
+        {split.offlineCount > 0 ? <span className="cs-admin-campaigns__note">{`${formatNumber(split.offlineCount)} offline`}</span> : null}
       </td>
       <td role="cell" data-label={ADMIN_CAMPAIGNS_TEXT.columnEnds}>
         {ends ?? ADMIN_CAMPAIGNS_TEXT.noEndDate}

@@ -26,6 +26,9 @@ export const CAMPAIGN_FORM_TEXT = {
   title: 'Campaign Title',
   description: 'Description',
   target: 'Target Amount (INR)',
+  offlineAmount: 'Raised offline (INR)',
+  offlineCount: 'Offline donations',
+  offlineHint: 'Cheques, cash and bank transfers received outside the website. Added to the online donations in the amount the public sees.',
   category: 'Category',
   status: 'Status',
   featured: 'Featured campaign',
@@ -39,7 +42,7 @@ export const CAMPAIGN_FORM_TEXT = {
 } as const;
 
 /** The fields validateCampaignForm checks, in the order they appear (the first invalid one takes focus). */
-const CHECKED_FIELDS = ['title', 'description', 'target_amount', 'end_date'] as const;
+const CHECKED_FIELDS = ['title', 'description', 'target_amount', 'offline_amount', 'offline_donation_count', 'end_date'] as const;
 type CheckedField = (typeof CHECKED_FIELDS)[number];
 
 const STATUS_OPTIONS: SelectOption[] = CAMPAIGN_STATUSES.map((status) => ({ value: status, label: CAMPAIGN_STATUS_LABELS[status] }));
@@ -244,6 +247,37 @@ export function CampaignFormModal({
             onValueChange={(value) => update('category', value)}
             disabled={saving}
           />
+        </div>
+        <div className="cs-campaign-form__row">
+          <FormField
+            id={fieldId('offline_amount')}
+            label={CAMPAIGN_FORM_TEXT.offlineAmount}
+            hint={CAMPAIGN_FORM_TEXT.offlineHint}
+            error={errors.offline_amount}
+          >
+            <Input
+              name="offline_amount"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              value={values.offline_amount}
+              onChange={(e) => update('offline_amount', e.target.value)}
+              readOnly={saving}
+            />
+          </FormField>
+          <FormField id={fieldId('offline_donation_count')} label={CAMPAIGN_FORM_TEXT.offlineCount} error={errors.offline_donation_count}>
+            <Input
+              name="offline_donation_count"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={values.offline_donation_count}
+              onChange={(e) => update('offline_donation_count', e.target.value)}
+              readOnly={saving}
+            />
+          </FormField>
         </div>
         <div className="cs-campaign-form__row">
           <Select

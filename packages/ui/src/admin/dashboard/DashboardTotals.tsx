@@ -10,8 +10,10 @@ export const DASHBOARD_TOTALS_TEXT = {
   loading: 'Loading totals...',
   unavailable: 'Totals are not available',
   totalDonations: 'Total donations',
-  amountRaised: 'Amount raised',
-  amountRaisedNote: 'All currencies, in INR',
+  amountRaised: 'Online donations',
+  amountRaisedNote: 'All currencies, in INR, net of refunds',
+  raisedOffline: 'Raised offline',
+  raisedOfflineNote: 'Entered by staff on campaigns; their public figures include it',
   donors: 'Donors',
   monthlyVsOneTime: 'Payments: monthly vs one-time',
   monthlyGifts: 'Monthly gifts',
@@ -39,7 +41,7 @@ export interface DashboardTotalsProps {
   className?: string;
 }
 
-const TILE_COUNT = 7;
+const TILE_COUNT = 8;
 
 /**
  * The dashboard's figures over every completed donation: count, amount raised (INR at the domain's rates), donors,
@@ -81,6 +83,11 @@ function TotalsTiles({ totals }: { totals: DashboardTotalsData }) {
         label={DASHBOARD_TOTALS_TEXT.amountRaised}
         value={formatCurrency(totals.amount_inr, 'INR')}
         note={DASHBOARD_TOTALS_TEXT.amountRaisedNote}
+      />
+      <Tile
+        label={DASHBOARD_TOTALS_TEXT.raisedOffline}
+        value={formatCurrency(totals.offline_amount_inr, 'INR')}
+        note={DASHBOARD_TOTALS_TEXT.raisedOfflineNote}
       />
       <Tile label={DASHBOARD_TOTALS_TEXT.donors} value={formatNumber(totals.donors)} />
       <Tile

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ADMIN_CONSOLE_MESSAGES, formatCurrency, type AdminDonation } from '@charity/domain';
+import { ADMIN_CONSOLE_MESSAGES, donationSourceText, formatCurrency, type AdminDonation } from '@charity/domain';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -17,6 +17,7 @@ export const RECENT_DONATIONS_TEXT = {
   amount: 'Amount',
   campaign: 'Campaign',
   status: 'Status',
+  source: 'Source',
   actions: 'Actions',
   anonymous: 'Anonymous',
   generalDonation: 'General donation',
@@ -40,11 +41,14 @@ export interface RecentDonationsTableProps {
 
 /**
  * The dashboard's latest donations: date, donor (an 'Anonymous' badge when the donor asked not to be named in
- * public; staff still see the name), amount in its own currency, campaign or 'General donation', and status.
+ * public; staff still see the name), amount in its own currency, campaign or 'General donation', status, and the
+ * source when a partner's widget gift is among them.
  * The table scrolls sideways on a phone instead of squeezing its columns.
  */
 export function RecentDonationsTable({ donations, status, onSelect, className }: RecentDonationsTableProps) {
   const headingId = useId();
+  // As in the donations list: a Source column ('Website' or 'Widget: <partner origin>') when a partner's gift is shown.
+  const showSource = donations.some((donation) => donation.partner_origin);
   return (
     <Card as="section" className={cn('cs-console-panel', className)} aria-labelledby={headingId}>
       <div className="cs-console-panel__header">
@@ -77,6 +81,7 @@ export function RecentDonationsTable({ donations, status, onSelect, className }:
                 </th>
                 <th scope="col">{RECENT_DONATIONS_TEXT.campaign}</th>
                 <th scope="col">{RECENT_DONATIONS_TEXT.status}</th>
+                {showSource ? <th scope="col">{RECENT_DONATIONS_TEXT.source}</th> : null}
                 {onSelect ? (
                   <th scope="col">
                     <span className="cs-visually-hidden">{RECENT_DONATIONS_TEXT.actions}</span>
@@ -104,6 +109,7 @@ export function RecentDonationsTable({ donations, status, onSelect, className }:
                     <td>
                       <DonationStatusBadge status={donation.status} />
                     </td>
+                    {showSource ? <td>{donationSourceText(donation)}</td> : null}
                     {onSelect ? (
                       <td>
                         <Button variant="outline" size="sm" onClick={() => onSelect(donation)}>

@@ -4,18 +4,22 @@ import { Card } from '../../components/Card';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { cn } from '../../lib/cn';
+import { raisedSplitText } from '../campaigns/AdminCampaignList';
 import { countLabel } from '../shared/format';
 import type { AdminConsoleStatus } from '../shared/types';
 
 export const TOP_CAMPAIGNS_TEXT = {
   heading: 'Top campaigns',
   loading: 'Loading top campaigns...',
-  empty: 'No campaign donations yet',
+  empty: 'No published campaigns yet',
 } as const;
 
-/** '₹45,000 raised of ₹1,00,000' (or '₹45,000 raised' without a target): the visible line and the bar's value. */
-export function raisedText(campaign: Pick<TopCampaign, 'amount_inr' | 'target_amount'>): string {
-  const raised = `${formatCurrency(campaign.amount_inr, 'INR')} raised`;
+/**
+ * '₹45,000 raised of ₹1,00,000' (or '₹45,000 raised' without a target), the figure the public campaign shows: the
+ * visible line and the bar's value.
+ */
+export function raisedText(campaign: Pick<TopCampaign, 'raised_amount' | 'target_amount'>): string {
+  const raised = `${formatCurrency(campaign.raised_amount, 'INR')} raised`;
   return campaign.target_amount > 0 ? `${raised} of ${formatCurrency(campaign.target_amount, 'INR')}` : raised;
 }
 
@@ -26,7 +30,10 @@ export interface TopCampaignsListProps {
   className?: string;
 }
 
-/** The campaigns that raised most (completed donations, INR), each with its progress towards its target. */
+/**
+ * The campaigns that show most raised, with the figure the public sees (online donations plus what staff entered as
+ * raised offline, split below it when there is an offline part), each with its progress towards its target.
+ */
 export function TopCampaignsList({ campaigns, status, className }: TopCampaignsListProps) {
   const headingId = useId();
   return (
@@ -62,10 +69,15 @@ export function TopCampaignsList({ campaigns, status, className }: TopCampaignsL
                   <span className="cs-console-top__count">{countLabel(campaign.donation_count, 'donation')}</span>
                 </div>
                 <p className="cs-console-top__raised">{raised}</p>
+                {campaign.offline_amount > 0 ? (
+                  <p className="cs-console-top__split">
+                    {raisedSplitText({ onlineAmount: campaign.amount_inr, offlineAmount: campaign.offline_amount }, 'INR')}
+                  </p>
+                ) : null}
                 {campaign.target_amount > 0 ? (
                   <ProgressBar
                     size="sm"
-                    value={(campaign.amount_inr / campaign.target_amount) * 100}
+                    value={(campaign.raised_amount / campaign.target_amount) * 100}
                     label={`Funding progress of ${campaign.title}`}
                     valueText={raised}
                   />

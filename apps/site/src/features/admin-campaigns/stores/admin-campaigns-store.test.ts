@@ -28,6 +28,8 @@ const VALUES: CampaignFormValues = {
   is_featured: true,
   category: 'nutrition',
   target_amount: '250000',
+  offline_amount: '0',
+  offline_donation_count: '0',
   start_date: '2026-12-01',
   end_date: '2027-06-30',
 };
@@ -103,6 +105,8 @@ describe('create and update (multipart)', () => {
       is_featured: 'true',
       category: 'nutrition',
       target_amount: '250000',
+      offline_amount: '0',
+      offline_donation_count: '0',
       start_date: '2026-12-01',
       end_date: '2027-06-30',
       image: 'meals.jpg',
