@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { TEST_CARDS } from '@charity/domain';
+import { ADMIN_NAV, TEST_CARDS } from '@charity/domain';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from './playwright.config';
@@ -244,6 +244,25 @@ test('a signed-out visitor to /admin/donations signs in and lands there; Logout 
   await expect(toast(page, 'Logged out successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => [localStorage.getItem('admin_token'), localStorage.getItem('admin_user')])).toEqual([null, null]);
+});
+
+test('every admin screen is in reach on a phone and a small laptop: the navigation wraps, nothing hides off-screen', async ({ page }) => {
+  await signIn(page);
+  for (const width of [375, 800, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/admin');
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    const links = nav.getByRole('link');
+    await expect(links).toHaveCount(ADMIN_NAV.length);
+    for (const link of await links.all()) {
+      await expect(link).toBeInViewport({ ratio: 1 });
+      const box = (await link.boundingBox())!;
+      expect(box.x + box.width, `${await link.textContent()} at ${width} px`).toBeLessThanOrEqual(width);
+    }
+    // No sideways scrolling anywhere in the shell, and nothing wider than the page.
+    expect(await nav.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  }
 });
 
 test('a session the server no longer accepts ends on the next admin call and goes to /login', async ({ page }) => {

@@ -35,8 +35,8 @@ function displayName(user: AdminHeaderUser | null | undefined): string {
 
 /**
  * The shell of every signed-in admin screen (docs/decisions/005-admin-console.md): the admin navigation (Dashboard,
- * Campaigns, Events, Donations, Messages), the user's name and role, and Logout. Below 768px the navigation is one
- * horizontally scrolling row; from 768px a top bar with the links beside the user.
+ * Campaigns, Events, Donations, Monthly gifts, Tax year, Messages, Settings), the user's name and role, and Logout.
+ * The links wrap onto more lines rather than scroll out of sight; from 768px they sit beside the user.
  */
 export function AdminLayout({ user, currentPath, onLogout, loggingOut = false, hideLogout = false, children, className }: AdminLayoutProps) {
   const Link = useLink();
