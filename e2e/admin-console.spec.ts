@@ -265,6 +265,41 @@ test('every admin screen is in reach on a phone and a small laptop: the navigati
   }
 });
 
+test('admin events: search and status filter in the address, and a past-dated Upcoming event is flagged', async ({ page }) => {
+  await signIn(page);
+  const list = page.locator('.cs-admin-events');
+  await expect(page.getByRole('status').filter({ hasText: /^Showing all \d+ events$/ })).toBeVisible();
+  const total = await list.getByRole('article').count();
+  expect(total).toBeGreaterThan(3);
+  const search = page.getByRole('searchbox', { name: 'Search events' });
+  const firstTitle = (await list.getByRole('article').first().getByRole('heading', { level: 2 }).textContent())!;
+  await search.fill(firstTitle.toUpperCase());
+  await expect(list.getByRole('article').first().getByRole('heading', { level: 2 })).toHaveText(firstTitle);
+  const shown = await list.getByRole('article').count();
+  await expect(page.getByRole('status').filter({ hasText: /^Showing/ })).toHaveText(`Showing ${shown} of ${total} events`);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(firstTitle.toUpperCase()).replace(/%20/g, '(\\+|%20)')}`));
+  // The filter survives a reload (it lives in the address).
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search events' })).toHaveValue(firstTitle.toUpperCase());
+  await page.getByRole('searchbox', { name: 'Search events' }).fill('no event is called this');
+  await expect(page.getByRole('heading', { name: 'No events match your search' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear search and filter' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Showing/ })).toHaveText(`Showing all ${total} events`);
+
+  // An event saved as Upcoming with a date behind us: the form warned, the list flags it.
+  await page.getByRole('button', { name: 'Add Event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Event' });
+  await dialog.getByRole('textbox', { name: 'Event Title' }).fill('Last Month Health Camp');
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('Checked in January.');
+  await dialog.getByLabel('Event Date').fill('2026-01-10');
+  await expect(dialog.getByText('This date has passed. Visitors will see the event as Upcoming until you change its status.')).toBeVisible();
+  await expect(dialog.getByText('10 January 2026')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create Event' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('searchbox', { name: 'Search events' }).fill('last month health');
+  await expect(page.getByRole('article', { name: 'Last Month Health Camp' }).first().getByText('Date passed: still shown as Upcoming')).toBeVisible();
+});
+
 test('a session the server no longer accepts ends on the next admin call and goes to /login', async ({ page }) => {
   await signIn(page);
   await page.evaluate(() => localStorage.setItem('admin_token', 'revoked-or-forged-token'));

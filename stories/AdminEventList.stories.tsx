@@ -45,7 +45,7 @@ const BOOK_FAIR = {
 const WITH_PHOTOS = { ...HEALTH_CAMP, images: [image(11, 'Checkups', '#1d5fa8'), image(12, 'Meals', '#1e7b3c')] };
 
 const meta = {
-  title: 'Admin/AdminEventList',
+  title: 'Admin/Events/AdminEventList',
   component: AdminEventList,
   parameters: {
     docs: componentDocs({
@@ -66,6 +66,8 @@ const meta = {
     onUpload: fn(),
     onDeleteImage: fn(),
     onRetry: fn(),
+    // A fixed 'today', so the past-dated 'Upcoming' flag does not move with the calendar.
+    today: '2026-11-22',
   },
 } satisfies Meta<typeof AdminEventList>;
 export default meta;
@@ -113,6 +115,23 @@ export const Events: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Delete Book Fair' }));
     await expect(args.onDelete).toHaveBeenCalledWith(BOOK_FAIR);
     await expect(canvas.getByText('Upcoming')).toHaveClass('cs-badge--blue');
+  },
+};
+
+/** An event still 'Upcoming' though its date has passed is flagged for staff; a future or undated one is not. */
+export const UpcomingDatePassed: Story = {
+  args: {
+    events: [
+      { ...BOOK_FAIR, id: 3, title: 'Diwali Sweets Drive', date: '2026-11-01' },
+      { ...BOOK_FAIR, id: 4, title: 'Christmas Carols', date: '2026-12-24' },
+      BOOK_FAIR,
+    ],
+  },
+  play: async ({ canvas }) => {
+    const passed = within(canvas.getByRole('article', { name: 'Diwali Sweets Drive' }));
+    await expect(passed.getByText('Date passed: still shown as Upcoming')).toBeVisible();
+    await expect(within(canvas.getByRole('article', { name: 'Christmas Carols' })).queryByText(/Date passed/)).toBeNull();
+    await expect(within(canvas.getByRole('article', { name: 'Book Fair' })).queryByText(/Date passed/)).toBeNull();
   },
 };
 

@@ -4,7 +4,7 @@ import { EventFormModal } from '@charity/ui';
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Admin/EventFormModal',
+  title: 'Admin/Events/EventFormModal',
   component: EventFormModal,
   parameters: {
     docs: componentDocs({
@@ -15,7 +15,8 @@ const meta = {
       ],
     }),
   },
-  args: { open: true, mode: 'add', onSubmit: fn(), onOpenChange: fn() },
+  // A fixed 'today', so the past-date warning does not move with the calendar.
+  args: { open: true, mode: 'add', onSubmit: fn(), onOpenChange: fn(), today: '2026-11-22' },
 } satisfies Meta<typeof EventFormModal>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -60,6 +61,29 @@ export const Add: Story = {
       impact: null,
       status: 'ongoing',
     });
+  },
+};
+
+/**
+ * The date picked is said in words under the field (the browser's control shows its own locale's order); an
+ * 'Upcoming' event dated before today gets a warning, which goes once the status or the date says otherwise.
+ */
+export const PastDateWarning: Story = {
+  play: async () => {
+    const modal = await dialog('Add New Event');
+    const date = modal.getByLabelText('Event Date');
+    await userEvent.type(date, '2026-11-01');
+    const warning = 'This date has passed. Visitors will see the event as Upcoming until you change its status.';
+    await expect(date).toHaveAccessibleDescription(`1 November 2026 ${warning}`);
+    await userEvent.clear(date);
+    await userEvent.type(date, '2026-12-24');
+    await expect(date).toHaveAccessibleDescription('24 December 2026');
+    await userEvent.clear(date);
+    await userEvent.type(date, '2026-11-01');
+    await userEvent.click(modal.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await body.findByRole('option', { name: 'Completed' }));
+    await expect(date).toHaveAccessibleDescription('1 November 2026');
+    await expect(modal.queryByText(warning)).toBeNull();
   },
 };
 

@@ -7,3 +7,4 @@ export * from './attempts';
 export * from './messages';
 export * from './campaign-form';
 export * from './console-messages';
+export * from './events';

@@ -3,7 +3,8 @@
 // - shell/      the frame of every signed-in screen (AdminLayout, AdminPageHeader);
 // - sign-in/    the login screen;
 // - dashboard/  the dashboard's totals, chart, top campaigns, recent donations and its error state;
-// - events/, campaigns/, donations/, messages/: the screen of that name, with its dialogs and its wording helpers;
+// - events/, campaigns/, donations/, messages/, partners/: the screen of that name, with its dialogs and its wording
+//   helpers;
 // - shared/     what two or more areas use (ConfirmDialog, Pagination, status badges, dates and counts, icons, the
 //               load-state and user types). A helper used by one area stays in that area's folder.
 // Anything internal (status badges, date formatting, icons) stays unexported.
@@ -33,6 +34,7 @@ export {
   type AdminEventListProps,
   type AdminEventListStatus,
 } from './events/AdminEventList';
+export { AdminEventFilters, type AdminEventFiltersProps } from './events/AdminEventFilters';
 export { AdminEventsHeader, ADMIN_HEADER_TEXT, welcomeLine, type AdminEventsHeaderProps } from './events/AdminEventsHeader';
 
 // campaigns
@@ -85,7 +87,10 @@ export {
 
 // messages
 export { MessagesInbox, MESSAGES_INBOX_TEXT, type MessagesInboxProps } from './messages/MessagesInbox';
-export { OutboxList, OUTBOX_TEXT, type OutboxListProps } from './messages/OutboxList';
+export { OutboxList, OUTBOX_TEXT, type OutboxListProps, type OutboxAttachment, type OutboxAttachmentRef } from './messages/OutboxList';
+
+// partners
+export { PartnerReportTable, PARTNER_REPORT_TABLE_TEXT, type PartnerReportTableProps } from './partners/PartnerReportTable';
 
 // settings
 export { OrganisationSettingsForm, ORGANISATION_SETTINGS_FORM_TEXT, settingsVersionText, footerCountText, type OrganisationSettingsFormProps } from './settings/OrganisationSettingsForm';

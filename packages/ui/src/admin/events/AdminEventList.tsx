@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { eventImageKey, eventImageSources, eventPhotoAlt, formatEventDate, type EventRecord } from '@charity/domain';
+import { ADMIN_EVENTS_FILTER_TEXT, eventImageKey, eventImageSources, eventPhotoAlt, formatEventDate, isPastDatedUpcoming, organisationDay, type EventRecord } from '@charity/domain';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
@@ -48,6 +48,8 @@ export interface AdminEventListProps {
   onDeleteImage: (event: EventRecord, imageKey: number | string) => void;
   /** Shown as 'Try Again' after a failed load. */
   onRetry?: () => void;
+  /** Today in the organisation's calendar ('YYYY-MM-DD'): an 'Upcoming' event dated before it is flagged. */
+  today?: string;
   className?: string;
 }
 
@@ -67,6 +69,7 @@ export function AdminEventList({
   onUpload,
   onDeleteImage,
   onRetry,
+  today = organisationDay(new Date()),
   className,
 }: AdminEventListProps) {
   if (status === 'loading') {
@@ -105,6 +108,7 @@ export function AdminEventList({
             uploading={uploadingIds.includes(event.id)}
             uploadError={uploadErrors[String(event.id)]}
             imageBaseUrl={imageBaseUrl}
+            datePassed={isPastDatedUpcoming(event, today)}
             onEdit={onEdit}
             onDelete={onDelete}
             onUpload={onUpload}
@@ -121,9 +125,11 @@ interface AdminEventCardProps extends Pick<AdminEventListProps, 'onEdit' | 'onDe
   uploading: boolean;
   uploadError: string | undefined;
   imageBaseUrl: string;
+  /** Still 'Upcoming' though its date has passed. */
+  datePassed: boolean;
 }
 
-function AdminEventCard({ event, uploading, uploadError, imageBaseUrl, onEdit, onDelete, onUpload, onDeleteImage }: AdminEventCardProps) {
+function AdminEventCard({ event, uploading, uploadError, imageBaseUrl, datePassed, onEdit, onDelete, onUpload, onDeleteImage }: AdminEventCardProps) {
   const id = useId();
   const titleId = `${id}-title`;
   const imagesId = `${id}-images`;
@@ -148,6 +154,7 @@ function AdminEventCard({ event, uploading, uploadError, imageBaseUrl, onEdit, o
             {event.title}
           </h2>
           <EventStatusBadge status={event.status} />
+          {datePassed ? <span className="cs-admin-events__date-passed">{ADMIN_EVENTS_FILTER_TEXT.datePassed}</span> : null}
         </div>
         <div className="cs-admin-event__actions">
           <Button variant="outline" size="sm" icon={<PencilIcon size={16} />} onClick={() => onEdit(event)}>

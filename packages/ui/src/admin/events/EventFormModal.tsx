@@ -1,10 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
+  ADMIN_EVENTS_FILTER_TEXT,
   DEFAULT_EVENT_STATUS,
   EVENT_STATUSES,
   EVENT_STATUS_LABELS,
   canSubmitEventForm,
+  formatEventDate,
   formatEventPayload,
+  isPastDatedUpcoming,
+  organisationDay,
   toDateInputValue,
   type EventPayload,
 } from '@charity/domain';
@@ -64,6 +68,8 @@ export interface EventFormModalProps {
   /** The payload formatted by the domain's formatEventPayload (trimmed; blanks → null; status default upcoming). */
   onSubmit: (payload: EventPayload) => void;
   onOpenChange: (open: boolean) => void;
+  /** Today in the organisation's calendar ('YYYY-MM-DD'), for the past-dated 'Upcoming' warning. */
+  today?: string;
 }
 
 /**
@@ -71,7 +77,16 @@ export interface EventFormModalProps {
  * Event Date, Status, Location, Impact. 'Create Event' / 'Update Event' stays disabled until title and
  * description are filled.
  */
-export function EventFormModal({ open, mode, initialValues, saving = false, error, onSubmit, onOpenChange }: EventFormModalProps) {
+export function EventFormModal({
+  open,
+  mode,
+  initialValues,
+  saving = false,
+  error,
+  onSubmit,
+  onOpenChange,
+  today = organisationDay(new Date()),
+}: EventFormModalProps) {
   const formId = useId();
   const [values, setValues] = useState<EventFormValues>(() => eventFormValues(initialValues));
   // Each opening starts from the event's current values (adjusting state while rendering, not in an effect).
@@ -83,6 +98,10 @@ export function EventFormModal({ open, mode, initialValues, saving = false, erro
 
   const update = (field: keyof EventFormValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
   const canSubmit = canSubmitEventForm(values);
+  // The date in words under the field: the browser's date control shows its own locale's order (mm/dd/yyyy in an
+  // American browser), so '15 March 2026' leaves no doubt which day was picked.
+  const dateInWords = formatEventDate(values.date);
+  const datePassed = isPastDatedUpcoming(values, today);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -131,7 +150,17 @@ export function EventFormModal({ open, mode, initialValues, saving = false, erro
           />
         </FormField>
         <div className="cs-event-form__row">
-          <FormField label={EVENT_FORM_TEXT.date}>
+          <FormField
+            label={EVENT_FORM_TEXT.date}
+            hint={
+              dateInWords || datePassed ? (
+                <>
+                  {dateInWords}
+                  {datePassed ? <span className="cs-event-form__warning"> {ADMIN_EVENTS_FILTER_TEXT.datePassedWarning}</span> : null}
+                </>
+              ) : undefined
+            }
+          >
             <Input name="date" type="date" value={values.date} onChange={(e) => update('date')(e.target.value)} readOnly={saving} />
           </FormField>
           <Select
