@@ -7,7 +7,7 @@ import { componentDocs } from './support/docs';
 const NAV_LABELS = ['Dashboard', 'Campaigns', 'Events', 'Donations', 'Monthly gifts', 'Tax year', 'Messages', 'Settings'];
 
 const meta = {
-  title: 'Admin/AdminLayout',
+  title: 'Admin/Shell/AdminLayout',
   component: AdminLayout,
   parameters: {
     docs: componentDocs({
@@ -167,7 +167,10 @@ export const KeyboardFocus: Story = {
   },
 };
 
-/** 375 px: the links are one row that scrolls sideways; the last one scrolls into view when focused. */
+/**
+ * 375 px: the links wrap onto more lines, so every screen is in view (a sideways-scrolling row hid 'Donations' and
+ * 'Messages' off-screen with no hint, issue 20).
+ */
 export const Phone: Story = {
   ...PHONE_375,
   args: { currentPath: '/admin/messages' },
@@ -175,11 +178,13 @@ export const Phone: Story = {
     await expect(window.innerWidth).toBe(375);
     const nav = canvas.getByRole('navigation', { name: 'Admin' });
     const links = within(nav).getAllByRole('link');
-    await expect(new Set(links.map((link) => link.getBoundingClientRect().top)).size).toBe(1);
-    await expect(nav.scrollWidth).toBeGreaterThan(nav.clientWidth);
-    await expect(getComputedStyle(nav).overflowX).toBe('auto');
-    within(nav).getByRole('link', { name: 'Settings' }).focus();
-    await expect(nav.scrollLeft).toBeGreaterThan(0);
+    await expect(new Set(links.map((link) => link.getBoundingClientRect().top)).size).toBeGreaterThan(1);
+    await expect(nav.scrollWidth).toBe(nav.clientWidth);
+    for (const link of links) {
+      const box = link.getBoundingClientRect();
+      await expect(box.left).toBeGreaterThanOrEqual(0);
+      await expect(box.right).toBeLessThanOrEqual(375);
+    }
     await expect(fitsWindow()).toBe(true);
     await expect(canvas.getByRole('button', { name: 'Logout' })).toBeVisible();
   },

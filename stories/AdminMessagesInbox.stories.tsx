@@ -51,7 +51,7 @@ function Controlled({ simulateSaving = false, ...props }: MessagesInboxProps & {
 }
 
 const meta = {
-  title: 'Admin/MessagesInbox',
+  title: 'Admin/Messages/MessagesInbox',
   component: MessagesInbox,
   parameters: {
     docs: componentDocs({
@@ -112,7 +112,7 @@ export const Inbox: Story = {
     const priya = canvas.getByRole('button', { name: /^Unread: Priya Sharma/ });
     await expect(priya).toHaveClass('cs-inbox__item--unread');
     await expect(getComputedStyle(priya.querySelector('.cs-inbox__item-name')!).fontWeight).toBe('800');
-    await expect(priya).toHaveTextContent('21 Nov 2026, 11:00 am');
+    await expect(priya).toHaveTextContent('21 Nov 2026, 11:00');
     await expect(priya).toHaveTextContent('Volunteer Opportunities');
     await expect(canvas.getByRole('button', { name: /^Lakshmi Menon/ })).not.toHaveClass('cs-inbox__item--unread');
     await expect(canvas.getByText('Select a message to read it.')).toBeVisible();
@@ -140,7 +140,7 @@ export const OpenUnreadMessage: Story = {
     );
     await expect(within(fact(article, 'Phone')).getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210');
     await expect(fact(article, 'Subject')).toHaveTextContent('Volunteer Opportunities');
-    await expect(fact(article, 'Received')).toHaveTextContent('21 Nov 2026, 11:00 am');
+    await expect(fact(article, 'Received')).toHaveTextContent('21 Nov 2026, 11:00');
 
     const text = article.querySelector('.cs-inbox__message')!;
     await expect(text.textContent).toBe(SCRIPT_TEXT);

@@ -7,18 +7,20 @@ import { componentDocs } from './support/docs';
 const NO_SMTP = 'No mail server is configured: mail is kept here instead of being sent.';
 
 const meta = {
-  title: 'Admin/OutboxList',
+  title: 'Admin/Messages/OutboxList',
   component: OutboxList,
   parameters: {
     docs: componentDocs({
       summary: 'Mails waiting in or sent from the outbox (receipts, replies), with a note when SMTP is not configured.',
-      usage: `<OutboxList mails={mails} smtpConfigured={false} status="ready" onRetry={reload} />`,
+      usage: `<OutboxList mails={mails} smtpConfigured={false} status="ready" onRetry={reload}
+  onDownloadAttachment={(mail, attachment, index) => download(mail.id, index)} downloading={busy} />`,
       a11y: [
         'The SMTP notice is a `role="note"`; each mail\'s status is text, not only a colour.',
+        'Each attachment is a button named "Download <file name>" (with `onDownloadAttachment`); it is busy while the file is fetched.',
       ],
     }),
   },
-  args: { mails: [STORED_RECEIPT], smtpConfigured: false, status: 'ready', onRetry: fn() },
+  args: { mails: [STORED_RECEIPT], smtpConfigured: false, status: 'ready', onRetry: fn(), onDownloadAttachment: fn() },
 } satisfies Meta<typeof OutboxList>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -39,8 +41,9 @@ export const WithoutMailServer: Story = {
     const mail = canvas.getByRole('article', { name: 'Your donation receipt BB-2026-0128' });
     await expect(within(mail).getByText('Not sent (no mail server)')).toHaveClass('cs-badge--blue');
     await expect(fact(mail, 'To')).toBe('ravi@example.org');
-    await expect(fact(mail, 'Created')).toBe('21 Nov 2026, 3:45 pm');
-    await expect(fact(mail, 'Attachments')).toBe('receipt-BB-2026-0128.pdf (47 KB)');
+    await expect(fact(mail, 'Created')).toBe('21 Nov 2026, 15:45');
+    await expect(fact(mail, 'Attachments')).toBe('Download receipt-BB-2026-0128.pdf (47 KB)');
+    await expect(within(mail).getByRole('button', { name: 'Download receipt-BB-2026-0128.pdf' })).toBeEnabled();
     // Kept, not sent: no sent time.
     await expect(within(mail).getAllByRole('term').map((term) => term.textContent)).toEqual(['To', 'Created', 'Attachments']);
 
@@ -59,7 +62,7 @@ export const WithMailServer: Story = {
     await expect(canvas.queryByRole('note')).toBeNull();
     const mail = canvas.getByRole('article', { name: 'New contact message: Volunteer Opportunities' });
     await expect(within(mail).getByText('Sent', { selector: '.cs-badge' })).toHaveClass('cs-badge--green');
-    await expect(fact(mail, 'Sent')).toBe('21 Nov 2026, 11:00 am');
+    await expect(fact(mail, 'Sent')).toBe('21 Nov 2026, 11:00');
     await expect(within(mail).queryByText('Attachments')).toBeNull();
     await userEvent.click(within(mail).getByText('Show the text'));
     const text = mail.querySelector('.cs-outbox__text')!;
@@ -78,9 +81,49 @@ export const FailedMail: Story = {
       'Error: 550 5.1.1 <john@example.com>: Recipient address rejected',
     );
     await expect(within(mail).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'receipt-BB-2026-0126.pdf (50 KB)',
-      'note.txt (512 B)',
+      'Download receipt-BB-2026-0126.pdf (50 KB)',
+      'Download note.txt (512 B)',
     ]);
+  },
+};
+
+/** Each attachment is a button: a click asks the page for that file (the mail, the attachment, its place in the mail). */
+export const DownloadAttachment: Story = {
+  args: { mails: [STORED_RECEIPT, FAILED_MAIL], smtpConfigured: true },
+  play: async ({ canvas, args }) => {
+    const failed = canvas.getByRole('article', { name: 'Your donation receipt BB-2026-0126' });
+    await userEvent.click(within(failed).getByRole('button', { name: 'Download note.txt' }));
+    await expect(args.onDownloadAttachment).toHaveBeenCalledOnce();
+    await expect(args.onDownloadAttachment).toHaveBeenCalledWith(FAILED_MAIL, FAILED_MAIL.attachments[1], 1);
+    const stored = canvas.getByRole('article', { name: 'Your donation receipt BB-2026-0128' });
+    await userEvent.click(within(stored).getByRole('button', { name: 'Download receipt-BB-2026-0128.pdf' }));
+    await expect(args.onDownloadAttachment).toHaveBeenLastCalledWith(STORED_RECEIPT, STORED_RECEIPT.attachments[0], 0);
+  },
+};
+
+/** While one file is fetched its button is busy ('Downloading...'); the others stay usable. */
+export const DownloadingAttachment: Story = {
+  args: { mails: [STORED_RECEIPT, FAILED_MAIL], smtpConfigured: true, downloading: { mailId: FAILED_MAIL.id, index: 0 } },
+  play: async ({ canvas, args }) => {
+    const failed = canvas.getByRole('article', { name: 'Your donation receipt BB-2026-0126' });
+    const busy = within(failed).getByRole('button', { name: 'Downloading...' });
+    await expect(busy).toBeDisabled();
+    await expect(busy).toHaveAttribute('aria-busy', 'true');
+    await expect(within(failed).getByRole('button', { name: 'Download note.txt' })).toBeEnabled();
+    const stored = canvas.getByRole('article', { name: 'Your donation receipt BB-2026-0128' });
+    await expect(within(stored).getByRole('button', { name: 'Download receipt-BB-2026-0128.pdf' })).toBeEnabled();
+    await userEvent.click(busy, { pointerEventsCheck: 0 });
+    await expect(args.onDownloadAttachment).not.toHaveBeenCalled();
+  },
+};
+
+/** Without a download callback the names are text, as before (a page that cannot fetch files). */
+export const AttachmentsAsText: Story = {
+  args: { mails: [STORED_RECEIPT], onDownloadAttachment: undefined },
+  play: async ({ canvas }) => {
+    const mail = canvas.getByRole('article', { name: 'Your donation receipt BB-2026-0128' });
+    await expect(fact(mail, 'Attachments')).toBe('receipt-BB-2026-0128.pdf (47 KB)');
+    await expect(within(mail).queryByRole('button', { name: /Download/ })).toBeNull();
   },
 };
 

@@ -5,7 +5,7 @@ import { PHONE_375, RECENT_DONATIONS, fitsWindow } from './support/admin-fixture
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Admin/RecentDonationsTable',
+  title: 'Admin/Dashboard/RecentDonationsTable',
   component: RecentDonationsTable,
   parameters: {
     docs: componentDocs({
@@ -45,18 +45,18 @@ export const Ready: Story = {
     ]);
     await expect(rows).toHaveLength(4);
     await expect(cells(rows[0]!).slice(0, 5)).toEqual([
-      '21 Nov 2026, 3:45 pm',
+      '21 Nov 2026, 15:45',
       'Ravi Kumar',
       '₹2,500',
       'School Books for 500 Children',
       'Completed',
     ]);
-    await expect(cells(rows[1]!).slice(0, 5)).toEqual(['18 Nov 2026, 9:30 am', 'Meera IyerAnonymous', '₹1,500', 'General donation', 'Completed']);
+    await expect(cells(rows[1]!).slice(0, 5)).toEqual(['18 Nov 2026, 09:30', 'Meera IyerAnonymous', '₹1,500', 'General donation', 'Completed']);
     await expect(within(rows[1]!).getByText('Anonymous')).toHaveClass('cs-badge');
     // 18:40 UTC on 12 Nov is already 13 Nov in India.
-    await expect(cells(rows[2]!).slice(0, 5)).toEqual(['13 Nov 2026, 12:10 am', 'John Smith', '$50', 'Winter Blankets', 'Completed']);
+    await expect(cells(rows[2]!).slice(0, 5)).toEqual(['13 Nov 2026, 00:10', 'John Smith', '$50', 'Winter Blankets', 'Completed']);
     await expect(cells(rows[3]!).slice(0, 5)).toEqual([
-      '10 Nov 2026, 12:35 pm',
+      '10 Nov 2026, 12:35',
       'kind.soul@example.net',
       '₹2,500',
       'School Books for 500 Children',
@@ -65,9 +65,31 @@ export const Ready: Story = {
     await expect(within(rows[3]!).getByText('Failed')).toHaveClass('cs-badge--red');
     await expect(within(rows[0]!).getByText('Completed')).toHaveClass('cs-badge--green');
 
-    await userEvent.click(canvas.getByRole('button', { name: 'View donation from John Smith, 13 Nov 2026, 12:10 am' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'View donation from John Smith, 13 Nov 2026, 00:10' }));
     await expect(args.onSelect).toHaveBeenCalledOnce();
     await expect(args.onSelect).toHaveBeenCalledWith(RECENT_DONATIONS[2]);
+  },
+};
+
+/**
+ * A gift through a partner's widget among them: a Source column names its partner ('Widget: <origin>') and the
+ * others 'Website', as the donations list, its detail and the CSV do.
+ */
+export const WidgetGift: Story = {
+  args: { donations: [RECENT_DONATIONS[0]!, { ...RECENT_DONATIONS[2]!, partner_origin: 'https://school.example' }] },
+  play: async ({ canvas }) => {
+    const [header, ...rows] = within(canvas.getByRole('table')).getAllByRole('row');
+    await expect(within(header!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Date',
+      'Donor',
+      'Amount',
+      'Campaign',
+      'Status',
+      'Source',
+      'Actions',
+    ]);
+    await expect(cells(rows[0]!)[5]).toBe('Website');
+    await expect(cells(rows[1]!)[5]).toBe('Widget: https://school.example');
   },
 };
 
@@ -77,6 +99,8 @@ export const ReadOnly: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('button')).toBeNull();
     await expect(canvas.getAllByRole('columnheader')).toHaveLength(5);
+    // No partner's gift among them: no Source column either.
+    await expect(canvas.queryByRole('columnheader', { name: 'Source' })).toBeNull();
   },
 };
 

@@ -64,7 +64,7 @@ const VERSION_3: OrganisationSettingsVersion = {
 const REAL_HISTORY = [VERSION_3, VERSION_2, DEMO_VERSION];
 
 const meta = {
-  title: 'Admin/OrganisationSettingsForm',
+  title: 'Admin/Settings/OrganisationSettingsForm',
   component: OrganisationSettingsForm,
   parameters: {
     docs: componentDocs({
@@ -115,7 +115,7 @@ export const DemoValues: Story = {
     await expect(canvas.getByRole('note')).toHaveTextContent(
       'These are demonstration values. Replace them with your organisation’s real details before issuing receipts.',
     );
-    await expect(canvas.getByText('Version 1, saved 1 Nov 2025, 10:00 am')).toBeVisible();
+    await expect(canvas.getByText('Version 1, saved 1 Nov 2025, 10:00')).toBeVisible();
     await expect(textbox(canvas, 'Legal name')).toHaveValue('Bright Beginnings Foundation');
     await expect(textbox(canvas, 'PAN')).toHaveValue('AABTB1234C');
     await expect(dateField(canvas, '80G valid from')).toHaveValue('2022-04-01');
@@ -123,7 +123,7 @@ export const DemoValues: Story = {
     const rows = within(table).getAllByRole('row');
     await expect(rows.map((row) => row.textContent)).toEqual([
       'VersionSavedSaved by80G approval number',
-      '1 (in force)1 Nov 2025, 10:00 amNot recordedAABTB1234CF20214',
+      '1 (in force)1 Nov 2025, 10:00Not recordedAABTB1234CF20214',
     ]);
   },
 };
@@ -132,7 +132,7 @@ export const DemoValues: Story = {
 export const SavedWithHistory: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.queryByRole('note')).toBeNull();
-    await expect(canvas.getByText('Version 3, saved 2 Dec 2025, 3:15 pm by ravi@ashakiran.example')).toBeVisible();
+    await expect(canvas.getByText('Version 3, saved 2 Dec 2025, 15:15 by ravi@ashakiran.example')).toBeVisible();
     for (const name of ['Legal details', 'Registered address', 'Tax approvals', 'Signatory', 'Receipt footer']) {
       await expect(canvas.getByRole('group', { name })).toBeVisible();
       await expect(canvas.getByRole('heading', { level: 2, name })).toBeVisible();
@@ -148,9 +148,9 @@ export const SavedWithHistory: Story = {
     );
     const rows = within(canvas.getByRole('table')).getAllByRole('row').slice(1);
     await expect(rows.map((row) => row.textContent)).toEqual([
-      '3 (in force)2 Dec 2025, 3:15 pmravi@ashakiran.exampleAAATA4821KF20241',
-      '220 Nov 2025, 11:45 ammeera@ashakiran.exampleAAATA4821KF20214',
-      '11 Nov 2025, 10:00 amNot recordedAABTB1234CF20214',
+      '3 (in force)2 Dec 2025, 15:15ravi@ashakiran.exampleAAATA4821KF20241',
+      '220 Nov 2025, 11:45meera@ashakiran.exampleAAATA4821KF20214',
+      '11 Nov 2025, 10:00Not recordedAABTB1234CF20214',
     ]);
 
     // Lower case and spaces are what staff often type: the form sends the values as they are stored.
@@ -194,8 +194,18 @@ export const ValidationErrors: Story = {
     await expect(textbox(canvas, '80G approval number (URN)')).not.toHaveAttribute('aria-invalid');
     await expect(textbox(canvas, 'Address line 1')).not.toHaveAttribute('aria-invalid');
     await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
 
-    // Correcting a field clears its message only.
+/** Correcting a field clears its message only; saving again goes to the next field in error. */
+export const ValidationErrorsThenOneCorrected: Story = {
+  name: 'Validation Errors → One Corrected',
+  tags: ['!visual'], // Ends with one mistake fewer: ValidationErrors shows them all.
+  play: async (context) => {
+    await ValidationErrors.play?.(context);
+    const { canvas, args } = context;
+    const legalName = textbox(canvas, 'Legal name');
+    const pan = textbox(canvas, 'PAN');
     await userEvent.type(legalName, 'Asha Kiran Children’s Trust');
     await expect(legalName).not.toHaveAttribute('aria-invalid');
     await expect(pan).toHaveAttribute('aria-invalid', 'true');
@@ -409,12 +419,12 @@ export const Saved: Story = {
     await replace(textbox(canvas, 'Signatory name'), 'Ravi Deshpande');
     await save(canvas);
     await expect(args.onSave).toHaveBeenCalledWith({ ...REAL_SETTINGS, signatory_name: 'Ravi Deshpande' });
-    await expect(canvas.getByText('Version 4, saved 15 Jan 2026, 3:30 pm by asha@ashakiran.example')).toBeVisible();
+    await expect(canvas.getByText('Version 4, saved 15 Jan 2026, 15:30 by asha@ashakiran.example')).toBeVisible();
     await expect(textbox(canvas, 'Signatory name')).toHaveValue('Ravi Deshpande');
     const rows = within(canvas.getByRole('table')).getAllByRole('row').slice(1);
     await expect(rows).toHaveLength(4);
-    await expect(rows[0]).toHaveTextContent('4 (in force)15 Jan 2026, 3:30 pmasha@ashakiran.exampleAAATA4821KF20241');
-    await expect(rows[1]).toHaveTextContent('32 Dec 2025, 3:15 pmravi@ashakiran.exampleAAATA4821KF20241');
+    await expect(rows[0]).toHaveTextContent('4 (in force)15 Jan 2026, 15:30asha@ashakiran.exampleAAATA4821KF20241');
+    await expect(rows[1]).toHaveTextContent('32 Dec 2025, 15:15ravi@ashakiran.exampleAAATA4821KF20241');
   },
 };
 

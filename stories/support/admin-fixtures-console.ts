@@ -150,7 +150,7 @@ function donation(overrides: Partial<AdminDonation> & Pick<AdminDonation, 'id' |
 }
 
 export const RECENT_DONATIONS: AdminDonation[] = [
-  // 21 Nov 2026, 3:45 pm organisation time (10:15 UTC).
+  // 21 Nov 2026, 15:45 organisation time (10:15 UTC).
   donation({ id: 128, created_at: '2026-11-21T10:15:00.000Z' }),
   donation({
     id: 127,

@@ -65,7 +65,7 @@ export const ORGANISATION_SETTINGS_FORM_TEXT = {
   unknownUser: 'Not recorded',
 } as const;
 
-/** 'Version 3, saved 2 Dec 2025, 11:00 am by asha@example.org'; version 0 is the built-in demonstration, never saved. */
+/** 'Version 3, saved 2 Dec 2025, 11:00 by asha@example.org'; version 0 is the built-in demonstration, never saved. */
 export function settingsVersionText(version: Pick<OrganisationSettingsVersion, 'version' | 'created_at' | 'created_by'>): string {
   if (version.version <= 0) return ORGANISATION_SETTINGS_FORM_TEXT.notSaved;
   const by = version.created_by?.trim() ? ` by ${version.created_by.trim()}` : '';

@@ -6,8 +6,8 @@
  * on the organisation's calendar day, and staff in the office and the server agree on it whatever the browser's own
  * time zone.
  *
- * Two clocks, as the screens show them: the dashboard and the messages write '3:45 pm' (formatConsoleDateTime), the
- * campaign and donation records '14:05' (formatAdminDateTime).
+ * One clock on every admin screen (issue 20 found three: '20:30', '8:30 pm' and UTC in the CSV): '22 Nov 2026, 20:30',
+ * the organisation's time on a 24-hour clock. formatConsoleDateTime and formatAdminDateTime write the same.
  */
 import { ORGANISATION_UTC_OFFSET_MINUTES, formatNumber } from '@charity/domain';
 
@@ -50,15 +50,9 @@ export function formatConsoleShortDay(day: string): string {
   return parts ? `${parts.date} ${parts.month}` : day;
 }
 
-/** '12 Nov 2026, 3:45 pm' for an instant, in organisation time; anything unreadable is shown as given. */
+/** '12 Nov 2026, 15:45' for an instant, in organisation time; anything unreadable is shown as given. */
 export function formatConsoleDateTime(instant: string): string {
-  const time = Date.parse(instant);
-  if (Number.isNaN(time)) return instant;
-  const local = organisationClock(time);
-  const hours = local.getUTCHours();
-  const minutes = String(local.getUTCMinutes()).padStart(2, '0');
-  const clock = `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'am' : 'pm'}`;
-  return `${dayText(local)}, ${clock}`;
+  return formatAdminDateTime(instant) ?? instant;
 }
 
 /** '22 Nov 2026, 14:05' in organisation time; null for a missing or unreadable value. */
