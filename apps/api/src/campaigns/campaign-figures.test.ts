@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { rowsOf } from '../admin/sql-rows.js';
 import { campaigns } from '../db/schema.js';
 import { bearer, createUser, signIn } from '../../test/support/auth.js';
 import { describeEachDatabase } from '../../test/support/databases.js';
@@ -31,10 +32,10 @@ describeEachDatabase('campaign figures: offline + online', (ctx) => {
   const row = async (id: number) => (await ctx.database.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]!;
   /** The online part straight from the donations, as the migration computes it. */
   const online = async (id: number) => {
-    const result = await ctx.database.db.execute<{ net: string | null; n: string | number }>(sql`
+    const result = await ctx.database.db.execute(sql`
       select (select sum(amount_inr - refunded_inr) from donations where campaign_id = ${id} and status in ('completed', 'refunded')) as net,
              (select count(*) from donations where campaign_id = ${id} and status = 'completed') as n`);
-    const first = ('rows' in result ? result.rows : result)[0] as { net: string | null; n: string | number };
+    const first = rowsOf<{ net: string | null; n: string | number }>(result)[0]!;
     return { amount: Number(first.net ?? 0), count: Number(first.n) };
   };
   const expectConsistent = async (id: number) => {
