@@ -7,6 +7,9 @@ import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 // The product is started exactly as `npm start` starts it, on a fresh temporary DATA_DIR.
 // Workers inherit process.env, so the directory is chosen once, in the runner.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'charity-e2e-'));
+// No background Storybook build (decision 034) in the servers these tests start: none looks at /storybook, and the
+// build would take the machine's cores from the browsers. `npm test` checks /storybook on its own afterwards.
+process.env.STORYBOOK_ON_START ??= 'skip';
 const port = Number(process.env.E2E_PORT ?? 3123);
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-123' };
 /** widget.spec.ts serves partner pages on two more ports: the first is a listed partner, the second is not. */

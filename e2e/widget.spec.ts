@@ -2,12 +2,15 @@ import http from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { TEST_CARDS } from '@charity/domain';
 import { expect, test, type ConsoleMessage, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { LOAD_GRACE_MS } from '../apps/site/src/widget/timing';
+import { WIDGET_TEXT } from '../apps/site/src/widget/widget-ui';
 import { E2E_ADMIN, E2E_PARTNER_PORT, E2E_STRANGER_PORT } from './playwright.config';
 
 // The partner donate widget end to end: a partner page on a second local origin (another port) pastes the one-line
 // snippet, a sandbox donation is completed inside the iframe, the partner page hears donation:completed, and the
-// admin list shows the partner. A page on an origin not in PARTNER_ORIGINS is refused framing; an unreachable charity
-// server leaves the fallback link.
+// admin list shows the partner. A page on an origin not in PARTNER_ORIGINS is refused framing and shows a message with
+// a link to donate on the charity's site instead (decision 033); an unreachable charity server leaves the fallback link.
+// data-mode="button" draws its launcher in the partner's colour.
 
 const PRODUCT = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3123)}`;
 const PARTNER = `http://127.0.0.1:${E2E_PARTNER_PORT}`;
@@ -28,6 +31,14 @@ function partnerPage(scriptSrc: string, attributes = 'data-currency="INR" data-a
 </body></html>`;
 }
 
+/** The snippet's attributes for a path of the partner servers: /button is data-mode="button", ?campaign=N names one. */
+function attributesFor(url: string): string {
+  const { pathname, searchParams } = new URL(url, 'http://partner.invalid');
+  const campaign = /^\d{1,9}$/.test(searchParams.get('campaign') ?? '') ? ` data-campaign="${searchParams.get('campaign')}"` : '';
+  const mode = pathname === '/button' ? ' data-mode="button"' : '';
+  return `data-currency="INR" data-amounts="500,1000,2500" data-theme="#1d4ed8"${campaign}${mode}`;
+}
+
 function serve(port: number, html: (url: string) => string): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -44,9 +55,9 @@ test.beforeAll(async () => {
   servers = await Promise.all([
     serve(E2E_PARTNER_PORT, (url) =>
       // /down: the snippet points at a port where no charity server answers.
-      url.startsWith('/down') ? partnerPage('http://127.0.0.1:9/widget.js') : partnerPage(`${PRODUCT}/widget.js`),
+      url.startsWith('/down') ? partnerPage('http://127.0.0.1:9/widget.js') : partnerPage(`${PRODUCT}/widget.js`, attributesFor(url)),
     ),
-    serve(E2E_STRANGER_PORT, () => partnerPage(`${PRODUCT}/widget.js`)),
+    serve(E2E_STRANGER_PORT, (url) => partnerPage(`${PRODUCT}/widget.js`, attributesFor(url))),
   ]);
 });
 test.afterAll(async () => {
@@ -174,27 +185,107 @@ test('the embed page has no axe violations', async ({ page }) => {
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 
-test('a page on an origin not in PARTNER_ORIGINS is refused framing', async ({ page, request }) => {
-  const refused = page.waitForEvent('console', { predicate: (m) => /frame-ancestors/.test(m.text()), timeout: 15_000 }).catch(() => null);
+const IFRAME = 'iframe[title="Donate to Bright Beginnings Foundation"]';
+const blockedStatus = (page: Page): Locator => page.getByRole('status').filter({ hasText: WIDGET_TEXT.blocked });
+const blockedLink = (page: Page): Locator =>
+  page.getByRole('link', { name: 'Donate on the Bright Beginnings Foundation website (opens in a new tab)', exact: true });
+
+test("a page on an origin not in PARTNER_ORIGINS shows a message and a link to the charity's /donate, not a refused frame", async ({ page, request }) => {
+  const checks: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/widget/partner-status')) checks.push(r.url());
+  });
   await page.goto(`${STRANGER}/`);
-  const iframe = page.locator('iframe[title="Donate to Bright Beginnings Foundation"]');
-  await expect(iframe).toHaveCount(1);
-  // Chromium blocks the document: the frame never shows the wizard.
-  await page.waitForTimeout(3_000);
-  const child = page.frames().find((f) => f !== page.mainFrame());
-  const text = child ? await child.evaluate(() => document.body?.innerText ?? '').catch(() => '') : '';
-  expect(text).not.toContain('Choose Amount');
-  expect(await refused).not.toBeNull();
-  // The reason: the embed page's CSP names only the listed partner.
+  // The API's answer comes in one round trip: well before any timeout of the frame's.
+  await expect(blockedStatus(page)).toBeVisible({ timeout: LOAD_GRACE_MS / 2 });
+  await expect(blockedStatus(page)).toHaveText(`${WIDGET_TEXT.blocked}Donate on the Bright Beginnings Foundation website (opens in a new tab)↗`);
+  const link = blockedLink(page);
+  await expect(link).toHaveAttribute('href', `${PRODUCT}/donate`);
+  await expect(link).toHaveAttribute('target', '_blank');
+  // The refused frame is gone: no grey box beside the message.
+  await expect(page.locator(IFRAME)).toHaveCount(0);
+  expect(checks).toEqual([`${PRODUCT}/api/widget/partner-status?origin=${encodeURIComponent(STRANGER)}`]);
+  // The link opens the charity's /donate in a new tab; the partner's page stays.
+  const [tab] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+  await tab.waitForLoadState('domcontentloaded');
+  expect(tab.url()).toBe(`${PRODUCT}/donate`);
+  await tab.close();
+  expect(page.url()).toBe(`${STRANGER}/`);
+
+  // With a campaign named, the link lands on it; in button mode the message takes the launcher's place.
+  await page.goto(`${STRANGER}/button?campaign=3`);
+  await expect(blockedLink(page)).toHaveAttribute('href', `${PRODUCT}/donate?campaign=3`);
+  await expect(page.getByRole('button', { name: 'Donate', exact: true })).toHaveCount(0);
+
+  // The reason: the embed page's CSP names only the listed partner, and the API says the same.
   const embed = await request.get(`${PRODUCT}/embed/donate?partner=${encodeURIComponent(STRANGER)}`);
   expect(embed.headers()['content-security-policy']).toContain(`frame-ancestors 'self' ${PARTNER}`);
   expect(embed.headers()['content-security-policy']).not.toContain(STRANGER);
   expect(await embed.text()).not.toContain('partner-origin');
+  const status = await request.get(`${PRODUCT}/api/widget/partner-status?origin=${encodeURIComponent(STRANGER)}`);
+  expect(await status.json()).toEqual({ success: true, data: { origin: STRANGER, allowed: false } });
+});
+
+test('without an answer from the API, a frame the browser refuses still ends in the message', async ({ page }) => {
+  test.setTimeout(60_000);
+  // The API's answer lost (an old server, a proxy's error page): only the frame itself can tell.
+  await page.route('**/api/widget/partner-status?*', (route) =>
+    route.fulfill({ status: 503, headers: { 'access-control-allow-origin': '*' }, contentType: 'application/json', body: '{"success":false,"message":"x"}' }),
+  );
+  const refused = page.waitForEvent('console', { predicate: (m) => /frame-ancestors/.test(m.text()), timeout: 15_000 }).catch(() => null);
+  await page.goto(`${STRANGER}/`);
+  await expect(page.locator(IFRAME)).toHaveCount(1);
+  // Chromium blocks the document (the frame still fires load); no 'ready' comes, so after the grace the message.
+  expect(await refused).not.toBeNull();
+  await expect(blockedStatus(page)).toBeVisible({ timeout: LOAD_GRACE_MS + 10_000 });
+  await expect(blockedLink(page)).toHaveAttribute('href', `${PRODUCT}/donate`);
+  await expect(page.locator(IFRAME)).toHaveCount(0);
+});
+
+test("a listed partner's page keeps its form and shows no message, also after the frame's grace time", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto(`${PARTNER}/`);
+  await expect(wizard(frame(page)).getByRole('heading', { level: 2 })).toHaveText('Step 1 of 4: Choose Amount');
+  await page.waitForTimeout(LOAD_GRACE_MS + 1_000);
+  await expect(page.locator(IFRAME)).toHaveCount(1);
+  await expect(wizard(frame(page)).getByRole('heading', { level: 2 })).toHaveText('Step 1 of 4: Choose Amount');
+  await expect(page.getByText(WIDGET_TEXT.blocked)).toHaveCount(0);
+  await expect(page.getByText('Donations are unavailable right now')).toHaveCount(0);
+});
+
+test("data-mode=\"button\": the launcher and Close in the partner's colour, the form naming the campaign", async ({ page, request }) => {
+  const campaigns = await request.get(`${PRODUCT}/api/campaigns?status=active&limit=1`);
+  const campaign = ((await campaigns.json()) as { data: { campaigns: Array<{ id: number; title: string }> } }).data.campaigns[0]!;
+  await page.goto(`${PARTNER}/button?campaign=${campaign.id}`);
+  const launcher = page.getByRole('button', { name: 'Donate', exact: true });
+  // data-theme="#1d4ed8" with white text (6.7:1), not the browser's grey button.
+  await expect(launcher).toHaveCSS('background-color', 'rgb(29, 78, 216)');
+  await expect(launcher).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await launcher.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Donate to Bright Beginnings Foundation' });
+  const close = dialog.getByRole('button', { name: 'Close', exact: true });
+  await expect(close).toBeFocused();
+  await expect(close).toHaveCSS('background-color', 'rgb(29, 78, 216)');
+  // Opened from the keyboard: Close shows the focus ring.
+  await expect(close).toHaveCSS('outline-style', 'solid');
+  const w = wizard(frame(page));
+  await expect(w.getByRole('heading', { level: 2 })).toHaveText('Step 1 of 4: Choose Amount');
+  await expect(w.getByText(/^Donating to:/)).toHaveText(`Donating to: ${campaign.title}`);
+  // The partner's colour reaches the selected amount inside the frame: its tint and a text checked against it.
+  const chip = w.locator('.cs-choice__input:checked + .cs-choice__box').first();
+  await expect(chip).toHaveText('₹500');
+  await expect(chip).toHaveCSS('background-color', 'rgb(232, 237, 251)');
+  await expect(chip).toHaveCSS('color', 'rgb(23, 62, 173)');
+  await expect(chip).toHaveCSS('border-top-color', 'rgb(29, 78, 216)');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(launcher).toBeFocused();
 });
 
 test('when the charity server cannot be reached, the widget shows a link to /donate', async ({ page }) => {
   // A charity whose widget.js is still cached (here: routed from the product) while its server is down: the snippet's
-  // src is a port where nothing listens, so /api/health and the iframe fail there.
+  // src is a port where nothing listens, so the partner-status request and the iframe fail there.
   await page.route('http://127.0.0.1:9/widget.js', async (route) => {
     const response = await route.fetch({ url: `${PRODUCT}/widget.js` });
     await route.fulfill({ response });

@@ -29,6 +29,8 @@ const stages = [
     playwrightReport: 'test-results/playwright.json',
   },
   { name: 'visual regression (every story vs baselines)', cmd: ['npm', 'run', 'test:visual'] },
+  // After the visual stage's build-storybook: the designers' Storybook as `npm start` serves it (decision 034).
+  { name: 'storybook served by npm start', cmd: ['node', 'scripts/storybook-served.mjs'], needs: 'build' },
 ];
 
 try {

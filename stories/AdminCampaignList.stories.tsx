@@ -5,7 +5,7 @@ import { CAMPAIGNS, HEALTH_CAMP, LIBRARY_CORNERS, RECORDS_NOW, SCHOOL_KITS } fro
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Admin/AdminCampaignList',
+  title: 'Admin/Campaigns/AdminCampaignList',
   component: AdminCampaignList,
   parameters: {
     docs: componentDocs({

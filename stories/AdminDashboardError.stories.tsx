@@ -4,7 +4,7 @@ import { DashboardError } from '@charity/ui';
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Admin/DashboardError',
+  title: 'Admin/Dashboard/DashboardError',
   component: DashboardError,
   parameters: {
     docs: componentDocs({

@@ -5,7 +5,7 @@ import { PHONE_375, TOTALS, TOTALS_DOWN, TOTALS_EMPTY, TOTALS_FIRST_MONTH, fitsW
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Admin/DashboardTotals',
+  title: 'Admin/Dashboard/DashboardTotals',
   component: DashboardTotals,
   parameters: {
     docs: componentDocs({

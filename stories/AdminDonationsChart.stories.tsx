@@ -41,7 +41,7 @@ function Controlled(props: DonationsChartProps) {
 }
 
 const meta = {
-  title: 'Admin/DonationsChart',
+  title: 'Admin/Dashboard/DonationsChart',
   component: DonationsChart,
   parameters: {
     docs: componentDocs({

@@ -4,7 +4,7 @@ import { AdminEventsHeader } from '@charity/ui';
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Admin/AdminEventsHeader',
+  title: 'Admin/Events/AdminEventsHeader',
   component: AdminEventsHeader,
   parameters: {
     docs: componentDocs({

@@ -8,7 +8,7 @@ const onExport = fn();
 const onAdd = fn();
 
 const meta = {
-  title: 'Admin/AdminPageHeader',
+  title: 'Admin/Shell/AdminPageHeader',
   component: AdminPageHeader,
   parameters: {
     docs: componentDocs({

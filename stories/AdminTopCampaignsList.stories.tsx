@@ -5,7 +5,7 @@ import { TOP_CAMPAIGNS } from './support/admin-fixtures-console';
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Admin/TopCampaignsList',
+  title: 'Admin/Dashboard/TopCampaignsList',
   component: TopCampaignsList,
   parameters: {
     docs: componentDocs({

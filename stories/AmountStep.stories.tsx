@@ -146,8 +146,16 @@ export const CustomBelowMinimum: Story = {
     await expect(ui.custom(canvas)).toHaveFocus();
     await expect(canvas.getByRole('alert')).toHaveTextContent('Please fill all required fields correctly');
     await expect(args.onContinue).not.toHaveBeenCalled();
+  },
+};
 
-    // Editing clears both messages; a valid amount continues.
+/** Editing clears both messages; a valid amount (₹200) continues. */
+export const CustomBelowMinimumThenCorrected: Story = {
+  name: 'Custom Below Minimum → Corrected',
+  tags: ['!visual'], // Ends on a valid ₹200: CustomBelowMinimum shows the messages.
+  play: async (context) => {
+    await CustomBelowMinimum.play?.(context);
+    const { canvas, args } = context;
     await userEvent.type(ui.custom(canvas), '0');
     await expect(ui.custom(canvas)).not.toHaveAttribute('aria-invalid');
     await expect(canvas.queryByText('Minimum donation amount is ₹50')).toBeNull();
@@ -165,6 +173,17 @@ export const CustomBelowMinimumOnLeaving: Story = {
     await userEvent.type(ui.custom(canvas), '0.5');
     await userEvent.tab();
     await expect(ui.custom(canvas)).toHaveAccessibleDescription('Minimum donation amount is £1');
+  },
+};
+
+/** Choosing a preset amount empties the custom one and its message. */
+export const CustomBelowMinimumOnLeavingThenPreset: Story = {
+  ...CustomBelowMinimumOnLeaving,
+  name: 'Custom Below Minimum On Leaving → Preset',
+  tags: ['!visual'], // Ends on £10 chosen, no message: CustomBelowMinimumOnLeaving shows the message.
+  play: async (context) => {
+    await CustomBelowMinimumOnLeaving.play?.(context);
+    const { canvas } = context;
     await userEvent.click(ui.amount(canvas, '£10'));
     await expect(ui.custom(canvas)).toHaveValue(null);
     await expect(canvas.queryByText('Minimum donation amount is £1')).toBeNull();
@@ -173,11 +192,11 @@ export const CustomBelowMinimumOnLeaving: Story = {
 
 const INR_TOO_LARGE =
   'The largest donation we can accept online is ₹5,00,000. Please contact us at contact@brightbeginnings.org.in for larger gifts.';
+/** OperatorLowerCap's PAYMENT_MAX_AMOUNT=250000. */
+const INR_LOWERED_CAP =
+  'The largest donation we can accept online is ₹2,50,000. Please contact us at contact@brightbeginnings.org.in for larger gifts.';
 
-/**
- * ₹6,00,000: refused in step 1 with the server's own message (not after the card is typed); Continue stays on the
- * step. Exactly ₹5,00,000 continues.
- */
+/** ₹6,00,000: refused in step 1 with the server's own message (not after the card is typed); Continue stays on the step. */
 export const CustomAboveLargest: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.type(ui.custom(canvas), '600000');
@@ -190,8 +209,16 @@ export const CustomAboveLargest: Story = {
     // Enter is Continue too, and refuses the same.
     await userEvent.keyboard('{Enter}');
     await expect(args.onContinue).not.toHaveBeenCalled();
+  },
+};
 
-    // ₹5,00,000.01 is still over; exactly ₹5,00,000 goes on.
+/** ₹5,00,000.01 is still over; exactly ₹5,00,000 goes on. */
+export const CustomAboveLargestThenCorrected: Story = {
+  name: 'Custom Above Largest → Corrected',
+  tags: ['!visual'], // Ends on a valid ₹5,00,000: CustomAboveLargest shows the refusal.
+  play: async (context) => {
+    await CustomAboveLargest.play?.(context);
+    const { canvas, args } = context;
     await userEvent.clear(ui.custom(canvas));
     await userEvent.type(ui.custom(canvas), '500000.01');
     await userEvent.tab();
@@ -215,6 +242,16 @@ export const CustomAboveLargestInNewCurrency: Story = {
     );
     await userEvent.click(ui.continue(canvas));
     await expect(args.onContinue).not.toHaveBeenCalled();
+  },
+};
+
+/** $6,000 itself goes on. */
+export const CustomAboveLargestInNewCurrencyThenCorrected: Story = {
+  name: 'Custom Above Largest In New Currency → Corrected',
+  tags: ['!visual'], // Ends on a valid $6,000: CustomAboveLargestInNewCurrency shows the refusal.
+  play: async (context) => {
+    await CustomAboveLargestInNewCurrency.play?.(context);
+    const { canvas, args } = context;
     await userEvent.clear(ui.custom(canvas));
     await userEvent.type(ui.custom(canvas), '6000');
     await userEvent.click(ui.continue(canvas));
@@ -224,24 +261,34 @@ export const CustomAboveLargestInNewCurrency: Story = {
 
 /**
  * The operator lowered the cap (PAYMENT_MAX_AMOUNT=250000, sent by GET payments/config as max_amount): ₹2,50,001 is
- * refused in step 1 with the server's own message naming ₹2,50,000, which itself goes on. The cap is in units of the
- * chosen currency and never raises a currency's own figure: dollars still stop at $6,000.
+ * refused in step 1 with the server's own message naming ₹2,50,000.
  */
 export const OperatorLowerCap: Story = {
   args: { amountCeiling: 250_000 },
   play: async ({ canvas, args }) => {
-    const lowered =
-      'The largest donation we can accept online is ₹2,50,000. Please contact us at contact@brightbeginnings.org.in for larger gifts.';
     await userEvent.type(ui.custom(canvas), '250001');
     await userEvent.click(ui.continue(canvas));
-    await expect(ui.custom(canvas)).toHaveAccessibleDescription(lowered);
+    await expect(ui.custom(canvas)).toHaveAccessibleDescription(INR_LOWERED_CAP);
     await expect(ui.custom(canvas)).toHaveFocus();
     await expect(canvas.getByRole('alert')).toHaveTextContent('Please fill all required fields correctly');
     await expect(args.onContinue).not.toHaveBeenCalled();
+  },
+};
 
+/**
+ * ₹2,50,000 itself goes on. The cap is in units of the chosen currency and never raises a currency's own figure:
+ * dollars still stop at $6,000.
+ */
+export const OperatorLowerCapThenCorrected: Story = {
+  ...OperatorLowerCap,
+  name: 'Operator Lower Cap → Corrected',
+  tags: ['!visual'], // Ends on the dollar ceiling's message: OperatorLowerCap shows the lowered cap's refusal.
+  play: async (context) => {
+    await OperatorLowerCap.play?.(context);
+    const { canvas, args } = context;
     await userEvent.clear(ui.custom(canvas));
     await userEvent.type(ui.custom(canvas), '250000');
-    await expect(canvas.queryByText(lowered)).toBeNull();
+    await expect(canvas.queryByText(INR_LOWERED_CAP)).toBeNull();
     await userEvent.click(ui.continue(canvas));
     await expect(args.onContinue).toHaveBeenCalledWith({ ...INR, customAmount: '250000' });
 
@@ -254,10 +301,7 @@ export const OperatorLowerCap: Story = {
   },
 };
 
-/**
- * A custom amount with more decimals than rupees have (₹100.555): said, not rounded; Continue stays. Two decimals
- * or fewer (₹100.5) are accepted and handed on as typed, as the server accepts them.
- */
+/** A custom amount with more decimals than rupees have (₹100.555): said, not rounded; Continue stays. */
 export const CustomDecimals: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.type(ui.custom(canvas), '100.555');
@@ -266,7 +310,16 @@ export const CustomDecimals: Story = {
     await expect(ui.custom(canvas)).toHaveAttribute('aria-invalid', 'true');
     await expect(canvas.getByRole('alert')).toHaveTextContent('Please fill all required fields correctly');
     await expect(args.onContinue).not.toHaveBeenCalled();
+  },
+};
 
+/** Two decimals or fewer (₹100.5) are accepted and handed on as typed, as the server accepts them. */
+export const CustomDecimalsThenCorrected: Story = {
+  name: 'Custom Decimals → Corrected',
+  tags: ['!visual'], // Ends on a valid ₹100.5: CustomDecimals shows the message.
+  play: async (context) => {
+    await CustomDecimals.play?.(context);
+    const { canvas, args } = context;
     await userEvent.clear(ui.custom(canvas));
     await userEvent.type(ui.custom(canvas), '100.5');
     await expect(canvas.queryByText('Please enter an amount in whole rupees or with up to 2 decimals')).toBeNull();

@@ -5,7 +5,7 @@ import { ATTEMPT_SUMMARY, ATTEMPTS, BURST_ATTEMPTS, BURST_SUMMARY, EMPTY_ATTEMPT
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Admin/AttemptsTable',
+  title: 'Admin/Donations/AttemptsTable',
   component: AttemptsTable,
   parameters: {
     docs: componentDocs({
@@ -126,7 +126,17 @@ export const Filtered: Story = {
       await userEvent.keyboard('{Enter}');
       await expect(args.onFiltersChange).toHaveBeenLastCalledWith({ q: 'tester6', outcome: '' });
     });
+  },
+};
 
+/** 'Clear search' empties the box, keeps the outcome, and puts focus back in the box. */
+export const FilteredThenClearSearch: Story = {
+  ...Filtered,
+  name: 'Filtered → Clear Search',
+  tags: ['!visual'], // Ends with an empty search box: Filtered shows the search in effect.
+  play: async (context) => {
+    await Filtered.play?.(context);
+    const { canvas, args, step } = context;
     await step("'Clear search' empties the box, keeps the outcome, and puts focus back in the box", async () => {
       const search = canvas.getByRole('searchbox', { name: 'Search by email' });
       await userEvent.click(canvas.getByRole('button', { name: 'Clear search' }));

@@ -4,7 +4,7 @@ import { CancelGiftDialog } from '@charity/ui';
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Donate/Monthly gift/CancelGiftDialog',
+  title: 'Donation/Monthly gift/CancelGiftDialog',
   component: CancelGiftDialog,
   parameters: {
     docs: componentDocs({

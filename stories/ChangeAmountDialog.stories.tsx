@@ -4,7 +4,7 @@ import { ChangeAmountDialog } from '@charity/ui';
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Donate/Monthly gift/ChangeAmountDialog',
+  title: 'Donation/Monthly gift/ChangeAmountDialog',
   component: ChangeAmountDialog,
   parameters: {
     docs: componentDocs({

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '@charity/ui';
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Admin/ConfirmDialog',
+  title: 'Admin/Shell/ConfirmDialog',
   component: ConfirmDialog,
   parameters: {
     docs: componentDocs({

@@ -278,6 +278,17 @@ export const ServerFieldErrors: Story = {
     await waitFor(() => expect(field.email(canvas)).toHaveAccessibleDescription('Please enter a valid email'));
     await expect(field.email(canvas)).toHaveFocus();
     await expect(field.email(canvas)).toHaveValue('Asha.Rao@Example.org');
+  },
+};
+
+/** Editing the field clears the server's message. */
+export const ServerFieldErrorsThenEdited: Story = {
+  ...ServerFieldErrors,
+  name: 'Server Field Errors → Edited',
+  tags: ['!visual'], // Ends with the message gone: ServerFieldErrors shows it.
+  play: async (context) => {
+    await ServerFieldErrors.play?.(context);
+    const { canvas } = context;
     await userEvent.type(field.email(canvas), 'x');
     await expect(canvas.queryByText('Please enter a valid email')).toBeNull();
   },

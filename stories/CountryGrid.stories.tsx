@@ -4,7 +4,7 @@ import { CountryGrid, InternationalDonationsSection } from '@charity/ui';
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Donate/CountryGrid',
+  title: 'Donation/Donate page/CountryGrid',
   component: CountryGrid,
   parameters: {
     layout: 'fullscreen',

@@ -125,10 +125,18 @@ export const CampaignSupporterOptIn: Story = {
     await expect(args.onChange).toHaveBeenLastCalledWith({ ...ASHA, show_first_name: true });
     await userEvent.click(ui.continue(canvas));
     await expect(args.onContinue).toHaveBeenCalledWith({ ...ASHA, show_first_name: true });
+  },
+};
 
-    // Unticking takes the agreement back.
-    await userEvent.click(optIn);
-    await expect(args.onChange).toHaveBeenLastCalledWith({ ...ASHA, show_first_name: false });
+/** Unticking takes the agreement back. */
+export const CampaignSupporterOptInThenUntick: Story = {
+  name: 'Campaign Supporter Opt In → Untick',
+  args: { value: ASHA, campaignChosen: true },
+  tags: ['!visual'], // Ends with the box unticked again: CampaignSupporterOptIn shows it ticked.
+  play: async (context) => {
+    await CampaignSupporterOptIn.play?.(context);
+    await userEvent.click(context.canvas.getByRole('checkbox', { name: SUPPORTER_OPT_IN }));
+    await expect(context.args.onChange).toHaveBeenLastCalledWith({ ...ASHA, show_first_name: false });
   },
 };
 

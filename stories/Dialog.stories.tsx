@@ -70,9 +70,9 @@ type Story = StoryObj<typeof meta>;
 
 const body = within(document.body);
 
-/** Opens from its trigger, keeps focus inside, Escape closes and hands focus back. */
+/** Opens from its trigger and keeps focus inside while Tab goes round it. */
 export const Default: Story = {
-  play: async ({ canvas, args }) => {
+  play: async ({ canvas }) => {
     const trigger = canvas.getByRole('button', { name: 'Add Event' });
     await userEvent.click(trigger);
     const dialog = await body.findByRole('dialog', { name: 'Add New Event' });
@@ -84,6 +84,17 @@ export const Default: Story = {
     }
     await userEvent.tab({ shift: true });
     await expect(dialog.contains(document.activeElement)).toBe(true);
+  },
+};
+
+/** Escape closes it and hands focus back to the trigger. */
+export const DefaultThenEscape: Story = {
+  name: 'Default → Escape',
+  tags: ['!visual'], // Ends with the dialog closed, only its trigger left: Default shows it open.
+  play: async (context) => {
+    await Default.play?.(context);
+    const { canvas, args } = context;
+    const trigger = canvas.getByRole('button', { name: 'Add Event', hidden: true });
     await userEvent.keyboard('{Escape}');
     await expect(args.onOpenChange).toHaveBeenCalledWith(false);
     await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());

@@ -6,7 +6,7 @@ import { componentDocs } from './support/docs';
 const FORM_ID = 'donation-form';
 
 const meta = {
-  title: 'Donate/DonateHero',
+  title: 'Donation/Donate page/DonateHero',
   component: DonateHero,
   // The spec's starting values (STATS_START): what the page shows while /api/stats loads or when it fails.
   args: { stats: { totalDonations: 15847, childrenHelped: 5241, countries: 12 }, formTargetId: FORM_ID },

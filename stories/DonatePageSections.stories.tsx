@@ -7,7 +7,7 @@ import { componentDocs } from './support/docs';
 /* The /donate sections around the wizard that have no story file of their own. */
 
 const meta = {
-  title: 'Donate/Sections',
+  title: 'Donation/Donate page/Sections',
   component: DonationFormSection,
   args: { id: 'donation-form', campaign: null, onChangeCampaign: fn() },
   parameters: {

@@ -16,20 +16,22 @@ import {
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Admin/DonationDetailDialog',
+  title: 'Admin/Donations/DonationDetailDialog',
   component: DonationDetailDialog,
   parameters: {
     docs: componentDocs({
       summary:
-        "The admin's donation detail: donor, payment, receipt and its refunds (each with its credit or cancellation note), with 'Refund' and 'Resend Receipt'.",
+        "The admin's donation detail: donor, payment, receipt and its refunds (each with its credit or cancellation note), with 'Refund', 'Download receipt (PDF)' and 'Resend Receipt'.",
       usage: `<DonationDetailDialog open donation={donation} status="ready" resending={false}
   onResendReceipt={resend} onOpenChange={setOpen} onRetry={reload}
-  onRefund={openRefundDialog} onDownloadNote={downloadNote} />`,
+  onRefund={openRefundDialog} onDownloadNote={downloadNote}
+  onDownloadReceipt={downloadReceipt} downloadingReceipt={false} />`,
       a11y: [
         'A modal dialog labelled by its title; each group (donor, payment, receipt, refunds) is labelled by its heading.',
         'Resending shows a busy button and the result in a live region.',
         "'Refund' and 'Resend receipt', when unavailable, stay in place disabled and are described by the visible reason.",
         "Each refund is a list item named by its amount; its status is a badge in words, and 'Download note (PDF)' names the note it downloads.",
+        "'Download receipt (PDF)' appears only once a receipt is issued, and is busy while the file is fetched.",
       ],
     }),
   },
@@ -41,6 +43,7 @@ const meta = {
     onResendReceipt: fn(),
     onOpenChange: fn(),
     onRetry: fn(),
+    onDownloadReceipt: fn(),
   },
 } satisfies Meta<typeof DonationDetailDialog>;
 export default meta;
@@ -82,7 +85,7 @@ export const Ready: Story = {
     await expect(valueOf(payment, 'Status')).toHaveTextContent('Completed');
     await expect(valueOf(payment, 'Payment intent ID')).toHaveTextContent('pi_3QxAshaRao0042');
     await expect(valueOf(payment, 'Payment method ID')).toHaveTextContent('pm_1QxVisa4242');
-    await expect(valueOf(payment, 'Source')).toHaveTextContent('website');
+    await expect(valueOf(payment, 'Source')).toHaveTextContent(/^Website$/);
     await expect(within(payment).queryByText('Partner site')).toBeNull();
     await expect(valueOf(payment, 'Date')).toHaveTextContent('22 Nov 2026, 11:15');
 
@@ -95,8 +98,39 @@ export const Ready: Story = {
     await expect(resend).toBeEnabled();
     await userEvent.click(resend);
     await expect(args.onResendReceipt).toHaveBeenCalledWith(DONATION_DETAIL);
+    await expect(args.onDownloadReceipt).not.toHaveBeenCalled();
     await userEvent.click(d.getByRole('button', { name: 'Close' }));
     await expect(args.onOpenChange).toHaveBeenCalledWith(false);
+  },
+};
+
+/** 'Download receipt (PDF)' beside 'Resend receipt' once the receipt is issued: a click asks the page for its PDF. */
+export const DownloadReceipt: Story = {
+  play: async ({ args }) => {
+    const d = await dialog('Donation #42');
+    const buttons = d.getAllByRole('button').map((button: HTMLElement) => button.textContent);
+    // In the footer, in this order, just before 'Resend receipt'.
+    await expect(buttons.slice(0, 2)).toEqual(['Download receipt (PDF)', 'Resend receipt']);
+    await userEvent.click(d.getByRole('button', { name: 'Download receipt (PDF)' }));
+    await expect(args.onDownloadReceipt).toHaveBeenCalledOnce();
+    await expect(args.onDownloadReceipt).toHaveBeenCalledWith(DONATION_DETAIL);
+    await expect(args.onResendReceipt).not.toHaveBeenCalled();
+    show(d.getByRole('button', { name: 'Download receipt (PDF)' }));
+  },
+};
+
+/** The receipt's PDF is being fetched: 'Downloading...' on a busy, disabled button; 'Resend receipt' stays usable. */
+export const DownloadingReceipt: Story = {
+  args: { downloadingReceipt: true },
+  play: async ({ args }) => {
+    const d = await dialog('Donation #42');
+    const busy = d.getByRole('button', { name: 'Downloading...' });
+    await expect(busy).toBeDisabled();
+    await expect(busy).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(busy, { pointerEventsCheck: 0 });
+    await expect(args.onDownloadReceipt).not.toHaveBeenCalled();
+    await expect(d.getByRole('button', { name: 'Resend receipt' })).toBeEnabled();
+    show(busy);
   },
 };
 
@@ -155,11 +189,14 @@ export const PendingResendDisabled: Story = {
     await expect(valueOf(payment, 'Type')).toHaveTextContent('Monthly');
     await expect(valueOf(payment, 'Campaign')).toHaveTextContent('General donation');
     await expect(valueOf(payment, 'Status')).toHaveTextContent('Pending');
-    await expect(valueOf(payment, 'Partner site')).toHaveTextContent('https://partner.example.net');
-    await expect(valueOf(payment, 'Source')).toHaveTextContent('widget');
+    // The partner named where the source is, as in the list and the CSV.
+    await expect(valueOf(payment, 'Source')).toHaveTextContent(/^Widget: https:\/\/partner\.example\.net$/);
+    await expect(within(payment).queryByText('Partner site')).toBeNull();
 
     const receipt = d.getByRole('region', { name: 'Receipt' });
     await expect(within(receipt).getByText('No receipt has been issued yet.')).toBeVisible();
+    // No receipt, nothing to download.
+    await expect(d.queryByRole('button', { name: 'Download receipt (PDF)' })).toBeNull();
     const resend = d.getByRole('button', { name: 'Resend receipt' });
     await expect(resend).toBeDisabled();
     await expect(resend).toHaveAccessibleDescription('Only completed donations have receipts.');
@@ -195,7 +232,10 @@ function refundItems(d: Scope): HTMLElement[] {
   return within(d.getByRole('region', { name: 'Refunds' })).getAllByRole('listitem');
 }
 
-/** With refunding offered: 'Refund' beside 'Resend receipt' hands over the donation; no refund yet, no Refunds section. */
+/**
+ * With refunding offered: 'Refund' beside 'Download receipt (PDF)' and 'Resend receipt' hands over the donation; no
+ * refund yet, no Refunds section.
+ */
 export const RefundOffered: Story = {
   args: { onRefund: fn(), onDownloadNote: fn() },
   play: async ({ args }) => {
@@ -205,7 +245,7 @@ export const RefundOffered: Story = {
     await expect(within(payment).queryByText('Refund pending')).toBeNull();
     await expect(d.queryByRole('region', { name: 'Refunds' })).toBeNull();
     const buttons = d.getAllByRole('button').map((button: HTMLElement) => button.textContent);
-    await expect(buttons.slice(0, 2)).toEqual(['Refund', 'Resend receipt']);
+    await expect(buttons.slice(0, 3)).toEqual(['Refund', 'Download receipt (PDF)', 'Resend receipt']);
     const refund = d.getByRole('button', { name: 'Refund' });
     await expect(refund).toBeEnabled();
     await expect(refund).not.toHaveAttribute('aria-describedby');

@@ -5,6 +5,9 @@ import { EMPTY_DONATION_FILTERS, type DonationFilters as DonationFilterValues } 
 import { DonationFilters, type DonationFiltersProps } from '@charity/ui';
 import { pickOption } from './support/pick-option';
 import { FILTER_CAMPAIGNS, FILTER_COUNTRIES, FILTER_CURRENCIES } from './support/admin-fixtures-records';
+
+/** The partner sites the filter offers (configured in PARTNER_ORIGINS or seen on a donation). */
+const FILTER_PARTNERS = [{ origin: 'https://ngo.example' }, { origin: 'https://school.example' }];
 import { componentDocs } from './support/docs';
 
 /** Controlled as the site uses it: the filters live in the URL, changes come back as the new value. */
@@ -27,13 +30,13 @@ function Controlled(props: DonationFiltersProps) {
 }
 
 const meta = {
-  title: 'Admin/DonationFilters',
+  title: 'Admin/Donations/DonationFilters',
   component: DonationFilters,
   parameters: {
     docs: componentDocs({
-      summary: 'Filters of the admin donations list (dates, campaign, country, currency, status, search) and CSV export.',
+      summary: 'Filters of the admin donations list (dates, campaign, country, currency, status, source, search) and CSV export.',
       usage: `<DonationFilters value={filters} campaigns={campaigns} countries={countries} currencies={currencies}
-  onChange={setFilters} onClear={clear} onExport={exportCsv} />`,
+  partners={partners} onChange={setFilters} onClear={clear} onExport={exportCsv} />`,
       a11y: [
         'A labelled `role="search"` landmark; an invalid date range is described on the inputs (`aria-invalid`, `aria-describedby`).',
         'The count of active filters is announced politely (`aria-live`).',
@@ -45,6 +48,7 @@ const meta = {
     campaigns: FILTER_CAMPAIGNS,
     countries: FILTER_COUNTRIES,
     currencies: FILTER_CURRENCIES,
+    partners: FILTER_PARTNERS,
     onChange: fn(),
     onClear: fn(),
     onExport: fn(),
@@ -66,6 +70,7 @@ const control = {
   currency: (c: Scope) => c.getByRole('combobox', { name: 'Currency' }),
   type: (c: Scope) => c.getByRole('combobox', { name: 'Type' }),
   status: (c: Scope) => c.getByRole('combobox', { name: 'Status' }),
+  source: (c: Scope) => c.getByRole('combobox', { name: 'Source' }),
 };
 
 async function optionsOf(trigger: HTMLElement, name: string): Promise<string[]> {
@@ -92,6 +97,7 @@ export const Default: Story = {
     await expect(control.currency(canvas)).toHaveTextContent('Any currency');
     await expect(control.type(canvas)).toHaveTextContent('Any type');
     await expect(control.status(canvas)).toHaveTextContent('Any status');
+    await expect(control.source(canvas)).toHaveTextContent('Any source');
     await expect(canvas.queryByRole('button', { name: 'Clear filters' })).toBeNull();
     await expect(canvas.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
 
@@ -105,6 +111,41 @@ export const Default: Story = {
     await expect(await optionsOf(control.currency(canvas), 'Currency')).toEqual(['Any currency', 'INR', 'USD', 'GBP']);
     await expect(await optionsOf(control.type(canvas), 'Type')).toEqual(['Any type', 'One-time', 'Monthly']);
     await expect(await optionsOf(control.status(canvas), 'Status')).toEqual(['Any status', 'Pending', 'Completed', 'Failed', 'Refunded']);
+    await expect(await optionsOf(control.source(canvas), 'Source')).toEqual([
+      'Any source',
+      'Website',
+      'Widget: https://ngo.example',
+      'Widget: https://school.example',
+    ]);
+  },
+};
+
+/**
+ * The partner filter (README: filter `partner`): a partner's widget by its origin, the charity's own site ('none'),
+ * then any source again. The choices read as the Source column of the list does.
+ */
+export const PartnerChosen: Story = {
+  play: async ({ canvas, args }) => {
+    await pickOption(control.source(canvas), 'Website');
+    await expect(args.onChange).toHaveBeenLastCalledWith({ ...EMPTY_DONATION_FILTERS, partner: 'none' });
+    await expect(control.source(canvas)).toHaveTextContent('Website');
+    await pickOption(control.source(canvas), 'Any source');
+    await expect(args.onChange).toHaveBeenLastCalledWith({ ...EMPTY_DONATION_FILTERS });
+    // Rests on a partner chosen (the state a designer reviews).
+    await pickOption(control.source(canvas), 'Widget: https://school.example');
+    await expect(args.onChange).toHaveBeenLastCalledWith({ ...EMPTY_DONATION_FILTERS, partner: 'https://school.example' });
+    await expect(control.source(canvas)).toHaveTextContent('Widget: https://school.example');
+    await expect(canvas.getByRole('button', { name: 'Clear filters' })).toBeVisible();
+    await expect(args.onChange).toHaveBeenCalledTimes(3);
+  },
+};
+
+/** A partner from a link that the list does not offer (no longer configured, or none loaded) still shows. */
+export const UnknownPartner: Story = {
+  args: { value: { ...EMPTY_DONATION_FILTERS, partner: 'https://former.example' }, partners: [] },
+  play: async ({ canvas }) => {
+    await expect(control.source(canvas)).toHaveTextContent('Widget: https://former.example');
+    await expect(await optionsOf(control.source(canvas), 'Source')).toEqual(['Any source', 'Website', 'Widget: https://former.example']);
   },
 };
 
@@ -164,7 +205,7 @@ export const OtherSelects: Story = {
   },
 };
 
-/** A reversed range shows the domain's message under the dates and is not applied until fixed. */
+/** A reversed range shows the domain's message under the dates and is not applied; another filter keeps the last valid range. */
 export const InvalidRange: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.type(control.from(canvas), '2026-11-10');
@@ -182,7 +223,17 @@ export const InvalidRange: Story = {
     // Another filter meanwhile keeps the last valid range.
     await pickOption(control.status(canvas), 'Completed');
     await expect(args.onChange).toHaveBeenLastCalledWith({ ...EMPTY_DONATION_FILTERS, from: '2026-11-10', status: 'completed' });
+  },
+};
 
+/** Fixed, the range is applied with the other filter. */
+export const InvalidRangeThenFixed: Story = {
+  name: 'Invalid Range → Fixed',
+  tags: ['!visual'], // Ends on a valid range, no message: InvalidRange shows the message.
+  play: async (context) => {
+    await InvalidRange.play?.(context);
+    const { canvas, args } = context;
+    const message = 'The "to" date must not be before the "from" date.';
     await userEvent.clear(control.to(canvas));
     await userEvent.type(control.to(canvas), '2026-11-30');
     await expect(canvas.queryByText(message)).toBeNull();
@@ -209,6 +260,7 @@ export const ClearFilters: Story = {
       currency: 'INR',
       type: 'one_time',
       status: 'completed',
+      partner: 'https://ngo.example',
     },
   },
   play: async ({ canvas, args }) => {
@@ -220,6 +272,7 @@ export const ClearFilters: Story = {
     await expect(control.currency(canvas)).toHaveTextContent('INR');
     await expect(control.type(canvas)).toHaveTextContent('One-time');
     await expect(control.status(canvas)).toHaveTextContent('Completed');
+    await expect(control.source(canvas)).toHaveTextContent('Widget: https://ngo.example');
 
     await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }));
     await expect(args.onClear).toHaveBeenCalledOnce();
@@ -228,6 +281,7 @@ export const ClearFilters: Story = {
     await expect(control.from(canvas)).toHaveValue('');
     await expect(control.campaign(canvas)).toHaveTextContent('Any campaign');
     await expect(control.status(canvas)).toHaveTextContent('Any status');
+    await expect(control.source(canvas)).toHaveTextContent('Any source');
     await expect(canvas.queryByRole('button', { name: 'Clear filters' })).toBeNull();
     await expect(control.search(canvas)).toHaveFocus();
   },

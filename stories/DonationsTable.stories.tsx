@@ -5,7 +5,7 @@ import { DONATIONS, FULLY_REFUNDED_DONATION, INR_DONATION, PARTLY_REFUNDED_DONAT
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Admin/DonationsTable',
+  title: 'Admin/Donations/DonationsTable',
   component: DonationsTable,
   parameters: {
     docs: componentDocs({
@@ -43,7 +43,7 @@ export const Ready: Story = {
       'Country',
       'Status',
       'Receipt',
-      'Partner site',
+      'Source',
       'Actions',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
@@ -71,13 +71,16 @@ export const Ready: Story = {
     await expect(john.getByText('Monthly')).toBeVisible();
     await expect(john.getByText('General donation')).toBeVisible();
     await expect(john.getByText('Pending')).toBeVisible();
-    await expect(john.getByText('https://partner.example.net')).toBeVisible();
+    // The partner named as the detail, the CSV and the dashboard name it.
+    await expect(john.getByText('Widget: https://partner.example.net')).toBeVisible();
 
     // Missing values read as words to a screen reader.
     const ravi = within(rows[2]!);
     await expect(ravi.getByText('Failed')).toBeVisible();
     await expect(ravi.getByText('Not given')).toHaveClass('cs-visually-hidden');
-    await expect(ravi.getAllByText('None')).toHaveLength(2);
+    await expect(ravi.getAllByText('None')).toHaveLength(1);
+    await expect(ravi.getByText('Website')).toBeVisible();
+    await expect(asha.getByText('Website')).toBeVisible();
 
     await userEvent.click(canvas.getByRole('button', { name: 'View donation 41' }));
     await expect(args.onSelect).toHaveBeenCalledWith(USD_DONATION);
@@ -87,12 +90,12 @@ export const Ready: Story = {
   },
 };
 
-/** One donation: singular wording. Without partner donations the partner column is left out. */
+/** One donation: singular wording. Without partner donations the source column is left out. */
 export const SingleDonation: Story = {
   args: { donations: [INR_DONATION], summary: { count: 1, amount_inr: 5000 } },
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('1 donation · ₹5,000');
-    await expect(canvas.queryByRole('columnheader', { name: 'Partner site' })).toBeNull();
+    await expect(canvas.queryByRole('columnheader', { name: 'Source' })).toBeNull();
     const view = canvas.getByRole('button', { name: 'View donation 42' });
     view.focus();
     await userEvent.keyboard('{Enter}');

@@ -78,7 +78,7 @@ function Controlled(props: FeaturedCampaignPickerProps) {
 }
 
 const meta = {
-  title: 'Donate/FeaturedCampaignPicker',
+  title: 'Donation/Donate page/FeaturedCampaignPicker',
   component: FeaturedCampaignPicker,
   args: { campaigns: CAMPAIGNS, selectedId: null, onSelectedIdChange: fn() },
   render: (args) => <Controlled {...args} />,

@@ -56,7 +56,7 @@ export const Photos: Story = {
   },
 };
 
-/** A thumbnail opens the lightbox on it; closing returns focus to that thumbnail. */
+/** A thumbnail opens the lightbox on it; its arrows go round the photos (4 of 4, then 1 of 4). */
 export const OpensLightbox: Story = {
   play: async ({ canvas }) => {
     const third = canvas.getByRole('button', { name: 'Photo 3 of 4 from Community Health Camp' });
@@ -67,8 +67,18 @@ export const OpensLightbox: Story = {
     await expect(within(viewer).getByText('4 of 4')).toBeVisible();
     await userEvent.click(within(viewer).getByRole('button', { name: 'Next image' }));
     await expect(within(viewer).getByText('1 of 4')).toBeVisible();
+  },
+};
+
+/** Escape closes the lightbox and gives focus back to the photo that opened it. */
+export const OpensLightboxThenEscape: Story = {
+  name: 'Opens Lightbox → Escape',
+  tags: ['!visual'], // Ends on the gallery as Default shows it: OpensLightbox shows the open lightbox.
+  play: async (context) => {
+    await OpensLightbox.play?.(context);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    const third = context.canvas.getByRole('button', { name: 'Photo 3 of 4 from Community Health Camp' });
     await waitFor(() => expect(third).toHaveFocus());
   },
 };

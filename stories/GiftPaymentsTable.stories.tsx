@@ -6,7 +6,7 @@ import { PHONE_375, fitsWindow } from './support/admin-fixtures-console';
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Donate/Monthly gift/GiftPaymentsTable',
+  title: 'Donation/Monthly gift/GiftPaymentsTable',
   component: GiftPaymentsTable,
   parameters: {
     docs: componentDocs({

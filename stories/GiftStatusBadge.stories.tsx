@@ -5,7 +5,7 @@ import { GiftStatusBadge } from '@charity/ui';
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Donate/Monthly gift/GiftStatusBadge',
+  title: 'Donation/Monthly gift/GiftStatusBadge',
   component: GiftStatusBadge,
   parameters: {
     docs: componentDocs({

@@ -5,7 +5,7 @@ import { ACTIVE_GIFT, CANCELLED_GIFT, LAPSED_GIFT, NO_CARD_GIFT, PAST_DUE_GIFT, 
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Donate/Monthly gift/GiftSummary',
+  title: 'Donation/Monthly gift/GiftSummary',
   component: GiftSummary,
   parameters: {
     docs: componentDocs({

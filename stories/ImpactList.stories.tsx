@@ -4,7 +4,7 @@ import { ImpactList, YourImpactSection } from '@charity/ui';
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Donate/ImpactList',
+  title: 'Donation/Donate page/ImpactList',
   component: ImpactList,
   parameters: {
     layout: 'fullscreen',

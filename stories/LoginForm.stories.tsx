@@ -36,7 +36,7 @@ function SiteLikeLogin(props: LoginFormProps & { failWith: string }) {
 }
 
 const meta = {
-  title: 'Admin/LoginForm',
+  title: 'Admin/Sign-in/LoginForm',
   component: LoginForm,
   args: { onSubmit: fn() },
   parameters: {
@@ -186,8 +186,8 @@ export const FailedAttempt: Story = {
   },
 };
 
-/** The toggle shows and hides the password; its name and aria-pressed follow. */
-export const PasswordToggle: Story = {
+/** 'Show password' shows the typed password as text; the toggle's name and aria-pressed follow. */
+export const PasswordShown: Story = {
   play: async ({ canvas }) => {
     await userEvent.type(field.password(canvas), 'secret-pass');
     const show = canvas.getByRole('button', { name: 'Show password' });
@@ -195,10 +195,18 @@ export const PasswordToggle: Story = {
     await userEvent.click(show);
     await expect(field.password(canvas)).toHaveAttribute('type', 'text');
     await expect(field.password(canvas)).toHaveValue('secret-pass');
-    const hide = canvas.getByRole('button', { name: 'Hide password' });
-    await expect(hide).toHaveAttribute('aria-pressed', 'true');
-    await userEvent.click(hide);
-    await expect(field.password(canvas)).toHaveAttribute('type', 'password');
+    await expect(canvas.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
+  },
+};
+
+/** 'Hide password' hides it again. */
+export const PasswordShownThenHide: Story = {
+  name: 'Password Shown → Hide',
+  tags: ['!visual'], // Ends with the password hidden again, the form as typed: PasswordShown shows the password.
+  play: async (context) => {
+    await PasswordShown.play?.(context);
+    await userEvent.click(context.canvas.getByRole('button', { name: 'Hide password' }));
+    await expect(field.password(context.canvas)).toHaveAttribute('type', 'password');
   },
 };
 

@@ -14,7 +14,7 @@ import { PHONE_375, fitsWindow } from './support/admin-fixtures-console';
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Donate/Monthly gift/ManageGiftView',
+  title: 'Donation/Monthly gift/ManageGiftView',
   component: ManageGiftView,
   parameters: {
     docs: componentDocs({

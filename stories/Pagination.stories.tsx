@@ -5,7 +5,7 @@ import { Pagination, type PaginationProps } from '@charity/ui';
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Admin/Pagination',
+  title: 'Admin/Shell/Pagination',
   component: Pagination,
   parameters: {
     docs: componentDocs({

@@ -4,7 +4,7 @@ import { PauseGiftDialog } from '@charity/ui';
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Donate/Monthly gift/PauseGiftDialog',
+  title: 'Donation/Monthly gift/PauseGiftDialog',
   component: PauseGiftDialog,
   parameters: {
     docs: componentDocs({

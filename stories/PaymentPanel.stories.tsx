@@ -391,7 +391,7 @@ export const AmountWithDecimals: Story = {
   },
 };
 
-/** 4000 0000 0000 0002: declined. Nothing saved; the wizard's failure banner, the card's message, 'Try Again'. */
+/** 4000 0000 0000 0002: declined. Nothing saved; the wizard's failure banner, the card's message, 'Try Again' (focused). */
 export const Declined: Story = {
   play: async ({ canvas, args }) => {
     await payWith(canvas, '4000 0000 0000 0002');
@@ -403,9 +403,17 @@ export const Declined: Story = {
     await expect(args.onInvoice).not.toHaveBeenCalled();
     await expect(args.onFailed).toHaveBeenCalledWith('Your card was declined.');
     await expect(args.onStateChange).toHaveBeenLastCalledWith('error');
+    await expect(canvas.getByRole('button', { name: 'Try Again' })).toHaveFocus();
+  },
+};
 
-    const retry = canvas.getByRole('button', { name: 'Try Again' });
-    await expect(retry).toHaveFocus();
+/** Declined, then 'Try Again' (Enter on the focused button): the card form again, empty, focus in the card number. */
+export const DeclinedThenTryAgain: Story = {
+  name: 'Declined → Try Again',
+  tags: ['!visual'], // Ends on Input's empty form: Declined shows the failure; this play function checks the way back.
+  play: async (context) => {
+    await Declined.play?.(context);
+    const { canvas, args } = context;
     await userEvent.keyboard('{Enter}');
     await expect(args.onStateChange).toHaveBeenLastCalledWith('input');
     const number = await canvas.findByRole('textbox', { name: 'Card number' });

@@ -6,7 +6,7 @@ import { PARTLY_REFUNDED_DETAIL, REFUNDABLE_DETAIL } from './support/admin-fixtu
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Admin/RefundDialog',
+  title: 'Admin/Donations/RefundDialog',
   component: RefundDialog,
   parameters: {
     docs: componentDocs({
@@ -149,8 +149,18 @@ export const AmountAboveRemainder: Story = {
     await expect(amount).toHaveFocus();
     await expect(d.getByRole('textbox', { name: 'Reason' })).not.toHaveAttribute('aria-invalid');
     await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
 
-    // Editing the amount clears its message.
+/** Editing the amount clears its message. */
+export const AmountAboveRemainderThenEdited: Story = {
+  name: 'Amount Above Remainder → Edited',
+  tags: ['!visual'], // Ends with the amount emptied, no message: AmountAboveRemainder shows the refusal.
+  play: async (context) => {
+    await AmountAboveRemainder.play?.(context);
+    const d = await dialog();
+    const amount = d.getByRole('textbox', { name: 'Amount to refund (INR)' });
+    const message = REFUND_MESSAGES.amountAboveRemainder('₹1,500');
     await userEvent.clear(amount);
     await expect(d.queryByText(message)).toBeNull();
     await expect(amount).not.toHaveAttribute('aria-invalid');

@@ -5,7 +5,7 @@ import { RequestGiftLinkForm } from '@charity/ui';
 import { componentDocs } from './support/docs';
 
 const meta = {
-  title: 'Donate/Monthly gift/RequestGiftLinkForm',
+  title: 'Donation/Monthly gift/RequestGiftLinkForm',
   component: RequestGiftLinkForm,
   parameters: {
     docs: componentDocs({

@@ -153,16 +153,28 @@ export const PanRecorded: Story = {
   },
 };
 
-/** The page's refusal is shown in the open dialog; saving waits; closing it tells the page. */
+/** The page's refusal is shown in the open dialog. */
 export const PanRefused: Story = {
   ...DESKTOP_1280,
   tags: ['!visual'], // The dialog's alert is AddPanDialog's ServerRefused: the play function checks it is passed on.
   args: { panError: TAX_YEAR_MESSAGES.donorNotFound, savingPanEmail: MEERA.email },
-  play: async ({ canvas, args }) => {
+  play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Add PAN for Priya Nair' }));
-    let dialog = within(await body.findByRole('dialog', { name: 'Add PAN for Priya Nair' }));
+    const dialog = within(await body.findByRole('dialog', { name: 'Add PAN for Priya Nair' }));
     await expect(dialog.getByRole('alert')).toHaveTextContent(TAX_YEAR_MESSAGES.donorNotFound);
     await expect(dialog.getByRole('button', { name: 'Save PAN' })).toBeEnabled();
+  },
+};
+
+/** Closing the refused dialog tells the page; the donor whose PAN is being saved has a dialog that waits. */
+export const PanRefusedThenCancel: Story = {
+  ...PanRefused,
+  name: 'PAN Refused → Cancel',
+  tags: ['!visual'], // Ends on Meera's dialog while her PAN is saved: the play function checks the close and the wait.
+  play: async (context) => {
+    await PanRefused.play?.(context);
+    const { canvas, args } = context;
+    let dialog = within(body.getByRole('dialog', { name: 'Add PAN for Priya Nair' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     await expect(args.onPanDialogClose).toHaveBeenCalledOnce();
     await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());

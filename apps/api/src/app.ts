@@ -35,12 +35,14 @@ import { adminDonationRoutes } from './routes/admin-donations.js';
 import { adminAttemptRoutes } from './routes/admin-attempts.js';
 import { adminMessageRoutes } from './routes/admin-messages.js';
 import { adminOutboxRoutes } from './routes/admin-outbox.js';
+import { adminPartnerRoutes } from './routes/admin-partners.js';
 import { authRoutes } from './routes/auth.js';
 import { campaignShareImageRoutes } from './routes/campaign-share-image.js';
 import { campaignRoutes } from './routes/campaigns.js';
 import { contactRoutes } from './routes/contact.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
+import { widgetPartnerRoutes } from './routes/widget-partner.js';
 import { receiptRoutes } from './receipts/routes.js';
 import { adminRecurringRoutes } from './recurring/admin-routes.js';
 import { refundRoutes } from './refunds/routes.js';
@@ -133,6 +135,7 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(responseCachePlugin, { cache: responseCache });
 
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(widgetPartnerRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api', slowdown: loginSlowdown });
   await app.register(campaignRoutes, { prefix: '/api' });
   await app.register(campaignShareImageRoutes, { prefix: '/api' });
@@ -150,6 +153,7 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(adminAttemptRoutes, { prefix: '/api' });
   await app.register(adminMessageRoutes, { prefix: '/api' });
   await app.register(adminOutboxRoutes, { prefix: '/api' });
+  await app.register(adminPartnerRoutes, { prefix: '/api' });
   await app.register(adminRecurringRoutes, { prefix: '/api' });
   await app.register(refundRoutes, { prefix: '/api' });
   await app.register(taxYearRoutes, { prefix: '/api' });

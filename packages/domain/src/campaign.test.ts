@@ -187,6 +187,9 @@ describe('normaliseCampaign', () => {
       target_amount: 50000,
       raised_amount: 12500.5,
       donation_count: 42,
+      // An API without offline figures: none (issue 20).
+      offline_amount: 0,
+      offline_donation_count: 0,
       start_date: '2025-01-01',
       end_date: '2025-12-31',
     });
@@ -219,6 +222,8 @@ describe('normaliseCampaign', () => {
       target_amount: 0,
       raised_amount: 0,
       donation_count: 0,
+      offline_amount: 0,
+      offline_donation_count: 0,
       start_date: null,
       end_date: null,
     });

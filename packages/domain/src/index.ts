@@ -43,3 +43,5 @@ export * from './refunds';
 export * from './organisation-settings';
 export * from './tax-year';
 export * from './brand-colours';
+export * from './donation-source';
+export * from './partner-report';

@@ -1,18 +1,21 @@
 import {
   ADMIN_DONATION_STATUSES,
   DONATION_TYPES,
+  PARTNER_FILTER_NONE,
   donationDateRangeError,
   type AdminDonationStatus,
   type DonationFilters,
   type DonationType,
 } from '@charity/domain';
 import { PARTNER_FILTER_MAX_LENGTH } from '@charity/domain/contract';
+import { parseOrigin } from '../config.js';
 import { HttpError } from '../http-errors.js';
 import { cleanText, MAX_ID } from '../routes/shared.js';
 
-// The filters of the admin's donation list and CSV export (domain DonationFilters, plus `partner` for the widget of
-// docs/decisions/006-partner-widget.md), read from the query string and checked once, so the list, its summary and the
-// export can never disagree about what a filter means. Empty values mean "any", as in the domain.
+// The filters of the admin's donation list and CSV export (domain DonationFilters, `partner` included: the widget of
+// docs/decisions/006-partner-widget.md, checked since decision 031), read from the query string and checked once, so
+// the list, its summary and the export can never disagree about what a filter means. Empty values mean "any", as in
+// the domain.
 
 export const PARTNER_MAX_LENGTH = PARTNER_FILTER_MAX_LENGTH;
 
@@ -23,7 +26,20 @@ export const DONATION_FILTER_ROUTE_MESSAGES = {
   typeInvalid: `type must be one of: ${DONATION_TYPES.join(', ')}.`,
   statusInvalid: `status must be one of: ${ADMIN_DONATION_STATUSES.join(', ')}.`,
   dateOutOfRange: 'Dates must be from 1900-01-01 on.',
+  partnerInvalid: "partner must be a partner site's origin such as https://school.example, or 'none' for the charity's own site.",
 } as const;
+
+/**
+ * The partner filter, checked: '' (any), 'none' (the charity's own site) or an origin normalised as the widget
+ * records it ('HTTPS://School.Example/' finds 'https://school.example'); anything else is a 400.
+ */
+export function readPartnerFilter(raw: string): string {
+  if (raw === '') return '';
+  if (raw.toLowerCase() === PARTNER_FILTER_NONE) return PARTNER_FILTER_NONE;
+  const origin = parseOrigin(raw);
+  if (!origin) throw new HttpError(400, DONATION_FILTER_ROUTE_MESSAGES.partnerInvalid);
+  return origin;
+}
 
 /**
  * The earliest day a filter may name. The domain accepts any 'YYYY-MM-DD' (0000-01-01 included), but a day
@@ -33,7 +49,7 @@ export const DONATION_FILTER_ROUTE_MESSAGES = {
 export const EARLIEST_FILTER_DAY = '1900-01-01';
 
 /** The query string as Fastify hands it over (every value optional text, lengths already capped by the schema). */
-export type DonationFilterQuery = Partial<Record<keyof DonationFilters | 'partner', string>>;
+export type DonationFilterQuery = Partial<Record<keyof DonationFilters, string>>;
 
 /** The filters, checked: '' or null means "any". */
 export interface DonationListFilters {
@@ -47,6 +63,7 @@ export interface DonationListFilters {
   currency: string;
   type: DonationType | null;
   status: AdminDonationStatus | null;
+  /** '' for any, 'none' for the charity's own site, else a partner's normalised origin. */
   partner: string;
 }
 
@@ -93,6 +110,6 @@ export function readDonationFilters(query: DonationFilterQuery): DonationListFil
     currency,
     type: (type || null) as DonationType | null,
     status: (status || null) as AdminDonationStatus | null,
-    partner: value('partner'),
+    partner: readPartnerFilter(value('partner')),
   };
 }

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { DONATION_CSV_COLUMNS } from '@charity/domain';
+import { DONATION_CSV_COLUMNS, donationSourceText } from '@charity/domain';
 import type { Database } from '../db/open.js';
 import type { DonationListFilters } from './donation-filters.js';
 import { donationBatch, type DonationDetailRow } from './donations-repository.js';
@@ -57,7 +57,8 @@ const CELLS: Record<Column, (row: DonationDetailRow) => string> = {
   donor_address: (row) => csvText(row.donorAddress),
   donor_pincode: (row) => csvText(row.donorPincode),
   is_anonymous: (row) => (row.isAnonymous ? 'true' : 'false'),
-  source: (row) => csvText(row.source),
+  // As every admin view names it ('Website', 'Widget: <partner origin>'): the domain's one reading (decision 031).
+  source: (row) => csvText(donationSourceText({ source: row.source, partner_origin: row.partnerOrigin })),
   partner_origin: (row) => csvText(row.partnerOrigin),
   payment_intent_id: (row) => csvText(row.paymentIntentId),
   is_renewal: (row) => (row.isRenewal ? 'true' : 'false'),

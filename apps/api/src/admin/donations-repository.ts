@@ -1,3 +1,4 @@
+import { PARTNER_FILTER_NONE } from '@charity/domain';
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../campaigns/repository.js';
 import type { Database } from '../db/open.js';
@@ -79,7 +80,8 @@ export function donationConditions(filters: DonationListFilters): SQL | undefine
   if (filters.currency) conditions.push(eq(donations.currency, filters.currency));
   if (filters.type) conditions.push(eq(donations.donationType, filters.type));
   if (filters.status) conditions.push(eq(donations.status, filters.status));
-  if (filters.partner) conditions.push(eq(donations.partnerOrigin, filters.partner));
+  if (filters.partner === PARTNER_FILTER_NONE) conditions.push(isNull(donations.partnerOrigin));
+  else if (filters.partner) conditions.push(eq(donations.partnerOrigin, filters.partner));
   return and(...conditions);
 }
 

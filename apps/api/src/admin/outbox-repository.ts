@@ -2,8 +2,14 @@ import type { MailStatus, OutboxMail } from '@charity/domain';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/open.js';
 import { mailOutbox } from '../db/schema.js';
+import type { MailAttachment } from '../mail/mailer.js';
+import { receiptAttachmentsFor } from '../receipts/issuing.js';
+import { noteAttachmentsFor } from '../refunds/notes.js';
+import { certificateAttachmentsFor } from '../tax-year/certificates.js';
+import { statementAttachmentsFor } from '../tax-year/statements.js';
 
-// The mail outbox (every mail the server sent or, without SMTP, kept) for the admin console, newest first.
+// The mail outbox (every mail the server sent or, without SMTP, kept) for the admin console, newest first, and the
+// attachments of a recorded mail drawn again from the document it carries.
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -20,6 +26,26 @@ export async function listOutbox(db: Database, { status, page, limit }: { status
     db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(mailOutbox).where(where),
   ]);
   return { items: rows, total: total?.n ?? 0 };
+}
+
+export async function findOutboxMail(db: Database, id: number): Promise<OutboxRow | null> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The attachments of a recorded mail, drawn again from the document it carries (mail_outbox keeps their names, types
+ * and sizes, not their bytes): a receipt's PDF from its frozen details, a refund's note, an annual statement, or a
+ * Form 10BE certificate from its stored file. One rule for the mail sweep's retries (plugins/mail.ts) and for staff's
+ * download from the outbox (routes/admin-outbox.ts), so what staff open is what the donor was sent. A mail that
+ * carries none of them (a contact message's copy, a staff notice) has none.
+ */
+export async function rebuildOutboxAttachments(deps: { db: Database; dataDir: string }, row: OutboxRow): Promise<MailAttachment[]> {
+  if (row.receiptId !== null) return receiptAttachmentsFor(deps.db, row.receiptId);
+  if (row.refundId !== null) return noteAttachmentsFor(deps.db, row.refundId);
+  if (row.annualStatementId !== null) return statementAttachmentsFor(deps.db, row.annualStatementId);
+  if (row.taxCertificateId !== null) return certificateAttachmentsFor(deps.db, row.taxCertificateId, deps.dataDir);
+  return [];
 }
 
 /** The HTML copy stays on the server: the console shows the plain text, and nothing a mail contains runs there. */

@@ -111,7 +111,7 @@ describe('/embed/donate rendered by the server', () => {
 
   it("writes the partner's colour and locale on <html> before the first paint, and keeps the partner's meta tag and framing", async () => {
     const response = await app.inject({ method: 'GET', url: `/embed/donate?theme=%23B91C1C&locale=hi-in&partner=${encodeURIComponent(PARTNER)}` });
-    expect(response.body).toContain('<html lang="hi-IN" style="--cs-color-primary: #b91c1c; --cs-color-primary-hover: color-mix(in srgb, #b91c1c 80%, #000)">');
+    expect(response.body).toContain('<html lang="hi-IN" style="--cs-color-primary: #b91c1c; --cs-color-primary-hover: #941616; --cs-color-primary-contrast: #ffffff; --cs-color-primary-soft: #f8e8e8; --cs-color-primary-soft-contrast: #941616">');
     expect(response.body).toContain(`<meta name="partner-origin" content="${PARTNER}" />`);
     expect(/frame-ancestors ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1]).toBe(`'self' ${PARTNER}`);
     expect(response.headers['x-frame-options']).toBeUndefined();

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
-import { receiptAttachmentsFor, recordReceiptMailStatus } from '../receipts/issuing.js';
+import { rebuildOutboxAttachments } from '../admin/outbox-repository.js';
+import { recordReceiptMailStatus } from '../receipts/issuing.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { startMailSweep } from '../mail/sweep.js';
-import { noteAttachmentsFor, recordNoteMailStatus } from '../refunds/notes.js';
-import { recordStatementMailStatus, statementAttachmentsFor } from '../tax-year/statements.js';
-import { certificateAttachmentsFor, recordCertificateMailStatus } from '../tax-year/certificates.js';
+import { recordNoteMailStatus } from '../refunds/notes.js';
+import { recordStatementMailStatus } from '../tax-year/statements.js';
+import { recordCertificateMailStatus } from '../tax-year/certificates.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,14 +25,9 @@ export const mailPlugin = fp(
       smtpUrl: app.config.smtpUrl,
       mailFrom: app.config.mailFrom,
       log: app.log,
-      // A receipt's mail sent again carries its PDF, drawn again from the receipt's frozen details.
-      rebuildAttachments: async (row) => {
-        if (row.receiptId !== null) return receiptAttachmentsFor(app.db, row.receiptId);
-        if (row.refundId !== null) return noteAttachmentsFor(app.db, row.refundId);
-        if (row.annualStatementId !== null) return statementAttachmentsFor(app.db, row.annualStatementId);
-        if (row.taxCertificateId !== null) return certificateAttachmentsFor(app.db, row.taxCertificateId, app.config.dataDir);
-        return [];
-      },
+      // A receipt's mail sent again carries its PDF, drawn again from the receipt's frozen details (the same rule
+      // serves staff's download from the outbox).
+      rebuildAttachments: (row) => rebuildOutboxAttachments({ db: app.db, dataDir: app.config.dataDir }, row),
       // The mailer writes only mail_outbox; the receipts module keeps the receipt's copy of its mail's status.
       onStatusChange: async (change) => {
         await recordReceiptMailStatus(app.db, change);

@@ -133,7 +133,8 @@ describeEachDatabase('admin donations CSV export', (ctx) => {
         donor_address: '12, 100 Feet Road, Indiranagar',
         donor_pincode: '560038',
         is_anonymous: 'true',
-        source: 'website',
+        // The source as every admin view names it (the domain's donationSourceText); the origin has its own column.
+        source: 'Widget: https://partner.example',
         partner_origin: 'https://partner.example',
         payment_intent_id: second!.paymentIntentId,
         is_renewal: 'false',
@@ -153,6 +154,8 @@ describeEachDatabase('admin donations CSV export', (ctx) => {
         donor_state: "'\tKerala",
         donor_address: 'Flat 2,\nMG Road',
         is_anonymous: 'false',
+        source: 'Website',
+        partner_origin: '',
       });
       // The raw bytes: quoted where needed, quotes doubled.
       expect(text).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click"")",`);

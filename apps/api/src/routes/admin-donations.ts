@@ -3,23 +3,36 @@ import {
   AdminDonationDetailEnvelope,
   AdminDonationListQuery,
   AdminDonationListReply,
+  AdminReceiptPdf,
   DonationExportQuery,
   errorReplies,
   IdParams,
   ResendReceiptReply,
 } from '@charity/domain/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { adminPageSize, noStore } from '../admin/admin-routes.js';
 import { readDonationFilters, type DonationFilterQuery } from '../admin/donation-filters.js';
 import { adminDonationDetailJson, adminDonationJson } from '../admin/donation-json.js';
 import { donationCsvStream } from '../admin/donations-csv.js';
 import { findDonation, listDonations, summariseDonations } from '../admin/donations-repository.js';
+import { donations, receipts } from '../db/schema.js';
+import { receiptInputFromDetails } from '../receipts/issuing.js';
+import { drawReceiptPdf } from '../receipts/pdf-thread.js';
+import { receiptFileName } from '../receipts/receipt-number.js';
 import { RESEND_RECEIPT_MESSAGES, resendReceipt } from '../receipts/resend-receipt.js';
 import { HttpError } from '../http-errors.js';
+import { attachmentDisposition } from './admin-outbox.js';
 import { pageMeta } from './shared.js';
 
 // The admin's donations (docs/decisions/005-admin-console.md): the filtered, paged list with the summary of the whole
-// filtered set, one donation in full, sending its receipt again, and the CSV export of a filter (streamed).
+// filtered set, one donation in full, its receipt's PDF, sending its receipt again, and the CSV export of a filter
+// (streamed).
+
+export const ADMIN_RECEIPT_MESSAGES = {
+  donationNotFound: RESEND_RECEIPT_MESSAGES.donationNotFound,
+  noReceipt: 'No receipt has been issued for this donation yet.',
+} as const;
 
 /** A few resends a minute is plenty for a person; a stuck button or a script cannot flood a donor's inbox. */
 export const RESEND_RATE_LIMIT = { max: 10, windowMs: 60 * 1000 } as const;
@@ -88,6 +101,38 @@ export async function adminDonationRoutes(app: FastifyInstance) {
       const donation = await findDonation(app.db, request.params.id);
       if (!donation) throw new HttpError(404, RESEND_RECEIPT_MESSAGES.donationNotFound);
       return { success: true, data: { donation: adminDonationDetailJson(donation) } };
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/admin/donations/:id/receipt.pdf',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "The donation's 80G receipt as a PDF (as the donor downloads it)",
+        params: IdParams,
+        produces: ['application/pdf'],
+        response: { 200: AdminReceiptPdf, ...errorReplies(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const [row] = await app.db
+        .select({ donationId: donations.id, number: receipts.number, details: receipts.details })
+        .from(donations)
+        .leftJoin(receipts, eq(receipts.donationId, donations.id))
+        .where(eq(donations.id, request.params.id))
+        .limit(1);
+      if (!row) throw new HttpError(404, ADMIN_RECEIPT_MESSAGES.donationNotFound);
+      if (row.number === null || row.details === null) throw new HttpError(404, ADMIN_RECEIPT_MESSAGES.noReceipt);
+      // Drawn from the receipt's frozen details, on the PDF thread, exactly as /invoices/:number/download draws it.
+      const pdf = await drawReceiptPdf(receiptInputFromDetails(row.details));
+      request.log.info({ admin: request.auth?.user.id, donationId: row.donationId }, 'receipt downloaded by staff');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachmentDisposition(receiptFileName(row.number)))
+        .header('x-content-type-options', 'nosniff')
+        .header('x-robots-tag', 'noindex')
+        .send(pdf);
     },
   );
 

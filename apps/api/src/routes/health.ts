@@ -14,8 +14,9 @@ export async function healthRoutes(app: FastifyInstance) {
       schema: { summary: 'Is the server up, and can it reach its database?', response: { 200: HealthReply, ...errorReplies(503) } },
     },
     async (request, reply) => {
-      // widget.js on partner pages checks the charity is reachable with a no-cors fetch of this route; the default
-      // same-origin resource policy would make that fetch fail even when the server is up. Nothing here is private.
+      // Readable by no-cors fetches from other origins (monitoring pages; widget.js did until it asked
+      // /api/widget/partner-status instead, decision 033): the default same-origin resource policy would make such a
+      // fetch fail even when the server is up. Nothing here is private.
       reply.header('cross-origin-resource-policy', 'cross-origin');
       try {
         await app.db.execute(sql`select 1`);

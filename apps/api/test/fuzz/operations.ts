@@ -129,6 +129,14 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
     currency: fc.constantFrom('INR', 'USD', 'inr', 'XXX'),
     country: fc.constantFrom('IN', 'US', 'in', 'ZZZ'),
     source: fc.constantFrom('website', 'widget'),
+    partner: fc.constantFrom('https://partner.example', 'HTTPS://Partner.Example:443/', 'none', 'partner.example', 'https://partner.example/donate', 'javascript:alert(1)'),
+  };
+
+  const reportMonth = fc.oneof(fc.constantFrom('2026-04', '2026-13', '1899-12', '0000-01', '2026-4', 'April'), fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 7)));
+  const partnerReport = {
+    from: reportMonth,
+    to: reportMonth,
+    partner: fc.constantFrom('https://partner.example', 'HTTPS://Partner.Example:443/', 'none', 'partner.example', 'javascript:alert(1)'),
   };
 
   const webhook = webhookBodies(world.webhookSecret);
@@ -255,6 +263,13 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
     'GET /api/admin/messages/:id': { auth: 'admin', params: { id: id(world.messageId) } },
     'PATCH /api/admin/messages/:id': { auth: 'admin', params: { id: id(world.messageId) }, body: jsonBodies({ status: 'read' }) },
     'GET /api/admin/outbox': { auth: 'admin', query: { ...pageQuery, status: statusFilter('stored', 'sent', 'failed', 'queued') } },
+    // Staff's downloads (issue 20): the world's donation's receipt, and the first mails' attachments (each accepted one draws a PDF).
+    'GET /api/admin/donations/:id/receipt.pdf': { auth: 'admin', params: { id: id(world.donationId) } },
+    'GET /api/admin/outbox/:id/attachments/:index': { auth: 'admin', params: { id: id(1), index: pathParam(fc.constantFrom('0', '1', '99', '100', '-1', '01')) } },
+    // Partners (docs/decisions/031-partner-report.md): months good, impossible and reversed; origins good and not.
+    'GET /api/admin/partners': { auth: 'admin' },
+    'GET /api/admin/partners/report': { auth: 'admin', query: partnerReport },
+    'GET /api/admin/partners/report.csv': { auth: 'admin', query: partnerReport },
     // Not under /api: the static and page routes take only a path (and the widget page a partner query).
     'GET /uploads/*': { params: { '*': fc.oneof(fc.constantFrom('events/none-800.webp', 'x.png', 'evil.svg', '../db/x', '.env'), urlString.map((s) => s.split('/').map(encodePartSafe).join('/'))) } },
     'GET /embed/donate': { query: { partner: fc.constantFrom('http://127.0.0.1:1', 'https://evil.example', 'javascript:alert(1)', '"><script>alert(1)</script>') } },
@@ -265,6 +280,10 @@ export function operationSpecs(world: FuzzWorld): Record<string, OperationSpec> 
     'GET /storybook/*': { params: { '*': fc.constantFrom('index.html', '../package.json', '%2e%2e/x', 'iframe.html') } },
     'GET /*': { params: { '*': fc.oneof(fc.constantFrom('assets/app-abc.js', 'assets/missing.js', 'campaigns', 'index.html', '.env', '..%2F..%2Fpackage.json'), urlString.map(encodePartSafe)) } },
     'GET /': { query: { q: fc.constantFrom('x', '<script>') } },
+    // widget.js asks for its page's origin (decision 033): real origins, a listed one among them, and things that are not.
+    'GET /api/widget/partner-status': {
+      query: { origin: fc.oneof(fc.constantFrom('http://127.0.0.1:1', 'https://school.example', 'HTTPS://School.Example:443/', 'null', 'file://', 'https://x.example/path', ''), urlString) },
+    },
   } satisfies Record<string, OperationSpec> as Record<string, OperationSpec>;
 
   function encodePartSafe(part: string): string {

@@ -45,6 +45,8 @@ export function EmbedDonate({ campaignId, initialCampaign, partnerOrigin, preset
         partnerOrigin={partnerOrigin}
         headingLevel={2}
         presetAmounts={presetAmounts}
+        // No banner here as on /donate: step 1 says which campaign the partner's gift goes to.
+        nameCampaign
         onCompleted={onCompleted}
         onFailed={onFailed}
       />

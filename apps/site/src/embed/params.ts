@@ -1,4 +1,5 @@
 import { DEFAULT_COUNTRY_CODE, DONATION_FORM_COUNTRIES, validateAmount } from '@charity/domain';
+import { readThemeColour } from './theme';
 
 // The embed page's query (set by widget.js from the partner's data attributes), read defensively: a partner's typo
 // must never produce an error page, so every bad value is simply ignored and the wizard's default is used.
@@ -26,8 +27,7 @@ export function countryForCurrency(raw: string | null): string | null {
 }
 
 export function readTheme(raw: string | null): string | null {
-  const value = raw?.trim() ?? '';
-  return /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? value.toLowerCase() : null;
+  return readThemeColour(raw);
 }
 
 export function readLocale(raw: string | null): string | null {

@@ -73,7 +73,7 @@ describe('renderEmbedDonate', () => {
     expect(markup).toContain('One-time');
     expect(markup).toContain('Monthly');
     expect(rootAttributes).toBe('data-embed-params="campaign=;country=IN;amounts=500,1000,2500;theme=#1d4ed8;locale=hi-IN" data-prerendered-mode="stripe"');
-    expect(htmlTag).toBe('<html lang="hi-IN" style="--cs-color-primary: #1d4ed8; --cs-color-primary-hover: color-mix(in srgb, #1d4ed8 80%, #000)">');
+    expect(htmlTag).toBe('<html lang="hi-IN" style="--cs-color-primary: #1d4ed8; --cs-color-primary-hover: #173ead; --cs-color-primary-contrast: #ffffff; --cs-color-primary-soft: #e8edfb; --cs-color-primary-soft-contrast: #173ead">');
     expect(data).toBeUndefined();
 
     const dollars = parts(await renderEmbedDonate(SHELL, 'sandbox', '?currency=usd&amounts=25,50'));
@@ -96,9 +96,14 @@ describe('renderEmbedDonate', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(data).toContain('Meals \\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
     expect(campaignFromData(JSON.parse(data!), 4)).toEqual({ id: 4, title: 'Meals </script><script>alert(1)</script>' });
+    // Step 1 names it, in the /donate banner's words (the frame has no banner), escaped like any text.
+    expect(html).toContain(
+      '<p class="cs-selected-campaign cs-selected-campaign__text cs-amount-step__campaign">Donating to:<!-- --> <strong class="cs-selected-campaign__title">Meals &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</strong></p>',
+    );
     // No such campaign (the API answered 404): a general donation, known at once.
     const none = parts(await renderEmbedDonate(SHELL, 'sandbox', '?campaign=4', null));
     expect(JSON.parse(none.data!)).toEqual({ campaignId: 4, answer: null });
+    expect(none.markup).not.toContain('Donating to:');
     expect(campaignFromData(JSON.parse(none.data!), 4)).toBeNull();
     // Not asked (the API could not say): no block, the page asks itself.
     expect(parts(await renderEmbedDonate(SHELL, 'sandbox', '?campaign=4')).data).toBeUndefined();

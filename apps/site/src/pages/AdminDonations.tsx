@@ -5,12 +5,23 @@ import {
   COUNTRIES,
   EMPTY_DONATION_FILTERS,
   hasDonationFilters,
+  type AdminDonationDetail,
   type AdminRefund,
   type AttemptFilters,
   type DonationFilters as DonationFilterValues,
 } from '@charity/domain';
-import { AdminPageHeader, AttemptsTable, DonationDetailDialog, DonationFilters, DonationsTable, Pagination, RefundDialog } from '@charity/ui';
+import {
+  AdminPageHeader,
+  AttemptsTable,
+  DonationDetailDialog,
+  DonationFilters,
+  DonationsTable,
+  Pagination,
+  PartnerReportTable,
+  RefundDialog,
+} from '@charity/ui';
 import { useAdminAttemptsStore, useAdminDonationsStore } from '../features/admin-donations/stores';
+import { useAdminPartnersStore } from '../features/admin-partners/stores';
 import {
   attemptsViewFromSearch,
   attemptsViewSearch,
@@ -18,6 +29,7 @@ import {
   donationsTabFromSearch,
   donationsViewFromSearch,
   donationsViewSearch,
+  partnersViewSearch,
   type DonationsTab,
   type DonationsView,
 } from '../features/admin-donations/url';
@@ -29,11 +41,14 @@ export const DONATIONS_PAGE_TEXT = {
   description: 'Every donation, newest first. Filter, open one for its details and receipt, or export the filtered list as CSV.',
   pagesLabel: 'Donation pages',
   attemptPagesLabel: 'Payment attempt pages',
+  /** The partner report's tab (docs/decisions/031-partner-report.md). */
+  tabPartners: 'Partners',
 } as const;
 
 const TABS: ReadonlyArray<{ tab: DonationsTab; label: string }> = [
   { tab: 'donations', label: ATTEMPTS_PAGE_TEXTS.tabDonations },
   { tab: 'attempts', label: ATTEMPTS_PAGE_TEXTS.tabAttempts },
+  { tab: 'partners', label: DONATIONS_PAGE_TEXT.tabPartners },
 ];
 
 // The filter's choices come from the domain: the countries donors pick from, and their currencies (INR first).
@@ -54,7 +69,11 @@ export default function AdminDonationsPage() {
   /** A new tab is a new history entry, starting unfiltered (Back returns to the tab and filters left). */
   function selectTab(next: DonationsTab) {
     if (next === tab) return;
-    setSearchParams(next === 'attempts' ? attemptsViewSearch({ filters: { q: '', outcome: '' }, page: 1 }) : new URLSearchParams());
+    setSearchParams(
+      next === 'attempts' ? attemptsViewSearch({ filters: { q: '', outcome: '' }, page: 1 })
+      : next === 'partners' ? partnersViewSearch()
+      : new URLSearchParams(),
+    );
   }
 
   /** Arrow keys, Home and End move between the tabs and show the one focused (automatic activation). */
@@ -98,7 +117,7 @@ export default function AdminDonationsPage() {
         ))}
       </div>
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`} className="cs-admin-page__tabpanel">
-        {tab === 'attempts' ? <AttemptsPanel /> : <DonationsPanel />}
+        {tab === 'attempts' ? <AttemptsPanel /> : tab === 'partners' ? <PartnersPanel /> : <DonationsPanel />}
       </div>
     </div>
   );
@@ -118,6 +137,8 @@ function DonationsPanel() {
   const resending = useAdminDonationsStore((s) => s.resending);
   const exporting = useAdminDonationsStore((s) => s.exporting);
   const campaignOptions = useAdminDonationsStore((s) => s.campaignOptions);
+  const partnerOptions = useAdminDonationsStore((s) => s.partnerOptions);
+  const downloadingReceipt = useAdminDonationsStore((s) => s.downloadingReceipt);
   const refundDialog = useAdminDonationsStore((s) => s.refundDialog);
   const {
     load,
@@ -127,17 +148,20 @@ function DonationsPanel() {
     resendReceipt,
     exportCsv,
     loadCampaignOptions,
+    loadPartnerOptions,
     reset,
     openRefund,
     closeRefund,
     submitRefund,
     downloadNote,
+    downloadReceipt,
   } = useAdminDonationsStore.getState();
 
   useEffect(() => {
     void loadCampaignOptions();
+    void loadPartnerOptions();
     return reset;
-  }, [loadCampaignOptions, reset]);
+  }, [loadCampaignOptions, loadPartnerOptions, reset]);
 
   // The list follows the URL's filters and page (typed, linked, or restored by Back), not the open detail.
   useEffect(() => {
@@ -169,6 +193,11 @@ function DonationsPanel() {
     if (download) saveFile(download.blob, download.fileName);
   }
 
+  async function saveReceipt(donation: AdminDonationDetail) {
+    const download = await downloadReceipt(donation);
+    if (download) saveFile(download.blob, download.fileName);
+  }
+
   return (
     <>
       <div className="cs-admin-page__sections">
@@ -177,6 +206,7 @@ function DonationsPanel() {
           campaigns={campaignOptions}
           countries={COUNTRY_OPTIONS}
           currencies={CURRENCY_OPTIONS}
+          partners={partnerOptions}
           onChange={changeFilters}
           onClear={() => changeFilters({ ...EMPTY_DONATION_FILTERS })}
           onExport={() => void exportList()}
@@ -207,6 +237,8 @@ function DonationsPanel() {
         }}
         onRefund={() => openRefund()}
         onDownloadNote={(refund) => void saveNote(refund)}
+        onDownloadReceipt={(donation) => void saveReceipt(donation)}
+        downloadingReceipt={downloadingReceipt}
       />
       {detail.donation ? (
         <RefundDialog
@@ -265,6 +297,38 @@ function AttemptsPanel() {
             label={DONATIONS_PAGE_TEXT.attemptPagesLabel}
           />
         }
+      />
+    </div>
+  );
+}
+
+/** The partner report (docs/decisions/031-partner-report.md): per partner, month and currency, and its CSV. */
+function PartnersPanel() {
+  const rows = useAdminPartnersStore((s) => s.rows);
+  const timeZone = useAdminPartnersStore((s) => s.timeZone);
+  const status = useAdminPartnersStore((s) => s.status);
+  const downloading = useAdminPartnersStore((s) => s.downloading);
+  const { load, downloadCsv, reset } = useAdminPartnersStore.getState();
+
+  useEffect(() => {
+    void load();
+    return reset;
+  }, [load, reset]);
+
+  async function saveCsv() {
+    const download = await downloadCsv();
+    if (download) saveFile(download.blob, download.fileName);
+  }
+
+  return (
+    <div className="cs-admin-page__sections">
+      <PartnerReportTable
+        rows={rows}
+        status={status}
+        timeZone={timeZone}
+        onRetry={() => void load()}
+        onDownloadCsv={() => void saveCsv()}
+        downloading={downloading}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { AdminPageHeader, MessagesInbox, OutboxList, Pagination } from '@charity/ui';
 import { useAdminMessagesStore } from '../features/admin-messages/stores';
+import { saveFile } from '../lib/save-file';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export const MESSAGES_PAGE_TEXT = {
@@ -28,7 +29,8 @@ export default function AdminMessagesPage() {
   const outboxStatus = useAdminMessagesStore((s) => s.outboxStatus);
   const outboxPage = useAdminMessagesStore((s) => s.outboxPage);
   const outboxTotalPages = useAdminMessagesStore((s) => s.outboxTotalPages);
-  const { load, select, setStatus, loadOutbox, reset } = useAdminMessagesStore.getState();
+  const downloadingAttachment = useAdminMessagesStore((s) => s.downloadingAttachment);
+  const { load, select, setStatus, loadOutbox, downloadAttachment, reset } = useAdminMessagesStore.getState();
 
   useEffect(() => {
     void load('all', 1);
@@ -59,6 +61,13 @@ export default function AdminMessagesPage() {
           status={outboxStatus}
           onRetry={() => void loadOutbox()}
           headingLevel={2}
+          onDownloadAttachment={(mail, _attachment, index) => {
+            // Fetched with the staff member's token, then handed to the browser's download.
+            void downloadAttachment(mail, index).then((file) => {
+              if (file) saveFile(file.blob, file.fileName);
+            });
+          }}
+          downloading={downloadingAttachment}
           footer={
             <Pagination page={outboxPage} totalPages={outboxTotalPages} onPageChange={(next) => void loadOutbox(next)} label={MESSAGES_PAGE_TEXT.outboxPagesLabel} />
           }

@@ -16,7 +16,9 @@ import {
   type AdminPaymentAttempt,
   type AdminDonationDetail,
   type ContactMessageStatus,
+  type KnownPartner,
   type OutboxMail,
+  type PartnerReportRow,
   type OrganisationSettings,
   type OrganisationSettingsVersion,
 } from '@charity/domain';
@@ -189,6 +191,9 @@ export async function startFakeAdminApi() {
     notesIssued: 0,
     /** Saved organisation settings, newest first; none: the demonstration values as version 0. */
     organisationSettings: [] as OrganisationSettingsVersion[],
+    /** GET /api/admin/partners and the partner report (docs/decisions/031-partner-report.md). */
+    partners: [] as KnownPartner[],
+    partnerReport: [] as PartnerReportRow[],
   };
   const hits: Hit[] = [];
   const failures = new Map<string, Failure>();
@@ -413,6 +418,35 @@ export async function startFakeAdminApi() {
       return reply(res, 200, { success: true, data: { mails: items, smtp_configured: state.smtpConfigured }, meta });
     }
 
+    // Staff's downloads and the partner report (issue 20): PDFs named by Content-Disposition, as the API sends them.
+    if (method === 'GET' && (match = /^\/api\/admin\/donations\/(\d+)\/receipt\.pdf$/.exec(path))) {
+      const donation = state.donations.find((d) => d.id === Number(match?.[1]));
+      if (!donation) return reply(res, 404, { success: false, message: 'Donation not found' });
+      if (!donation.receipt) return reply(res, 404, { success: false, message: 'No receipt has been issued for this donation yet.' });
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="receipt-${donation.receipt.number.replaceAll('/', '-')}.pdf"` });
+      return res.end(`%PDF-1.4 ${donation.receipt.number}`);
+    }
+    if (method === 'GET' && (match = /^\/api\/admin\/outbox\/(\d+)\/attachments\/(\d+)$/.exec(path))) {
+      const mail = state.outbox.find((m) => m.id === Number(match?.[1]));
+      const file = mail?.attachments[Number(match?.[2])];
+      if (!mail) return reply(res, 404, { success: false, message: 'Mail not found' });
+      if (!file) return reply(res, 404, { success: false, message: 'This mail has no such attachment.' });
+      res.writeHead(200, { 'content-type': file.contentType, 'content-disposition': `attachment; filename="${file.filename}"` });
+      return res.end(`%PDF-1.4 ${file.filename}`);
+    }
+    if (method === 'GET' && path === '/api/admin/partners') {
+      return reply(res, 200, { success: true, data: { partners: state.partners } });
+    }
+    if (method === 'GET' && path === '/api/admin/partners/report') {
+      return reply(res, 200, { success: true, data: { time_zone: 'Asia/Kolkata', refunds_subtracted: true, rows: state.partnerReport } });
+    }
+    if (method === 'GET' && path === '/api/admin/partners/report.csv') {
+      const lines = ['month (Asia/Kolkata),partner_origin,currency,donations,donors,amount_net_of_refunds,refunded_amount'];
+      for (const row of state.partnerReport) lines.push([row.month, row.partner_origin, row.currency, row.donations, row.donors, row.amount, row.refunded_amount].join(','));
+      res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="partner-report-2026-11-30.csv"' });
+      return res.end(`\uFEFF${lines.join('\r\n')}\r\n`);
+    }
+
     return reply(res, 404, { success: false, message: 'Not found' });
   };
 
@@ -461,6 +495,8 @@ export async function startFakeAdminApi() {
       state.nextId = 100;
       state.notesIssued = 0;
       state.organisationSettings = [];
+      state.partners = [];
+      state.partnerReport = [];
       hits.length = 0;
       failures.clear();
     },

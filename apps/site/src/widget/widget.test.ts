@@ -5,7 +5,8 @@ import { mkdtempSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { build } from 'tsup';
 import { describe, expect, it } from 'vitest';
-import { embedUrl } from './widget';
+import { embedUrl, partnerStatusUrl } from './widget';
+import { donateUrl, WIDGET_TEXT, widgetPalette } from './widget-ui';
 
 // widget.js as partners get it: built here with the production config, so the size limit holds for what ships.
 
@@ -23,6 +24,9 @@ describe('widget.js', () => {
     // The API fills the organisation's name in as it serves the file.
     expect(code).toContain('__CHARITY_ORGANISATION_NAME__');
     expect(code).toContain('Donations are unavailable right now');
+    expect(code).toContain(WIDGET_TEXT.blocked);
+    // The palette is bundled in (theme.ts), not fetched: the launcher is coloured before anything loads.
+    expect(code).toContain('/api/widget/partner-status?origin=');
   }, 30_000);
 
   it("frames /embed/donate on the script's origin with its data attributes and the partner's origin", () => {
@@ -33,5 +37,25 @@ describe('widget.js', () => {
     expect(embedUrl('https://charity.example', {}, 'http://127.0.0.1:8080')).toBe(
       'https://charity.example/embed/donate?partner=http%3A%2F%2F127.0.0.1%3A8080',
     );
+  });
+
+  it("asks the API about the partner page's own origin", () => {
+    expect(partnerStatusUrl('https://charity.example', 'http://127.0.0.1:8080')).toBe(
+      'https://charity.example/api/widget/partner-status?origin=http%3A%2F%2F127.0.0.1%3A8080',
+    );
+  });
+
+  it("links the blocked message to the charity's /donate, with the widget's campaign when it names a real one", () => {
+    expect(donateUrl('https://charity.example', '12')).toBe('https://charity.example/donate?campaign=12');
+    expect(donateUrl('https://charity.example', ' 7 ')).toBe('https://charity.example/donate?campaign=7');
+    for (const campaign of [undefined, '', '0', '12abc', '"><script>', '1234567890']) {
+      expect(donateUrl('https://charity.example', campaign), String(campaign)).toBe('https://charity.example/donate');
+    }
+  });
+
+  it("colours the launcher from data-theme, or the charity's red without a usable one", () => {
+    expect(widgetPalette('#1D4ED8')).toMatchObject({ primary: '#1d4ed8', contrast: '#ffffff' });
+    expect(widgetPalette('#facc15')).toMatchObject({ primary: '#facc15', contrast: '#2b2118' });
+    for (const theme of [undefined, 'red', '#1d4ed8;x']) expect(widgetPalette(theme)).toMatchObject({ primary: '#b3261e', contrast: '#ffffff' });
   });
 });

@@ -5,36 +5,22 @@
  * opening it in a dialog, with data-mode="button"). Card data and Stripe stay inside the charity's own page.
  *
  * Rules: no dependencies; never throw on the partner's page (every entry point is wrapped); only messages from the
- * charity's origin (this script's own) are trusted; when the charity cannot be reached, a link to its /donate page.
- * Built to one ES2017 IIFE (apps/site/widget.tsup.config.ts), under 5 kB gzip (widget.test.ts).
+ * charity's origin (this script's own) are trusted; when the charity cannot be reached, a link to its /donate page;
+ * when the form cannot be shown on this site (the page's origin is not in PARTNER_ORIGINS, or the frame is refused
+ * for any other reason), a short message with a link to donate on the charity's site (decision 033).
+ * Built to one ES2017 IIFE (apps/site/widget.tsup.config.ts), under 5 kB gzip (widget.test.ts). What it draws is
+ * widget-ui.ts.
  */
+
+import { LOAD_GRACE_MS, READY_TIMEOUT_MS, UNAVAILABLE_TEXT } from './timing';
+import { blockedMessage, createLauncher, donateUrl, element, guard, openDialog, warn, widgetPalette } from './widget-ui';
 
 /** Filled in by the API as it serves the file (the iframe's and dialog's accessible name). */
 const ORGANISATION_NAME = '__CHARITY_ORGANISATION_NAME__';
-export const READY_TIMEOUT_MS = 10_000;
-export const UNAVAILABLE_TEXT = 'Donations are unavailable right now';
 export const EVENT_TYPES = ['donation:completed', 'donation:failed'] as const;
 const PASSED_ATTRIBUTES = ['campaign', 'amounts', 'currency', 'theme', 'locale'] as const;
 
 type Message = { type?: unknown; height?: unknown; donation?: unknown; message?: unknown };
-
-function warn(error: unknown) {
-  try {
-    console.warn('[donate widget]', error);
-  } catch {
-    // A console that throws is not ours to fix.
-  }
-}
-
-function guard<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void {
-  return (...args: A) => {
-    try {
-      fn(...args);
-    } catch (error) {
-      warn(error);
-    }
-  };
-}
 
 /** The /embed/donate address for this script's data attributes, the partner page's own origin included. */
 export function embedUrl(origin: string, data: DOMStringMap, partner: string): string {
@@ -47,17 +33,16 @@ export function embedUrl(origin: string, data: DOMStringMap, partner: string): s
   return `${origin}/embed/donate?${query.join('&')}`;
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, styles: Partial<CSSStyleDeclaration> = {}): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  // CSSOM, not style attributes: a partner's CSP without 'unsafe-inline' styles still lets these apply.
-  Object.assign(el.style, styles);
-  return el;
+/** The API's answer to whether a page on `partner` may frame the form (GET /api/widget/partner-status). */
+export function partnerStatusUrl(origin: string, partner: string): string {
+  return `${origin}/api/widget/partner-status?origin=${encodeURIComponent(partner)}`;
 }
 
 function start(script: HTMLScriptElement) {
   const origin = new URL(script.src, document.baseURI).origin;
   const data = script.dataset;
   const title = `Donate to ${ORGANISATION_NAME}`;
+  const palette = widgetPalette(data.theme);
   const container = element('div');
   container.className = 'charity-donate-widget';
   script.insertAdjacentElement('afterend', container);
@@ -68,15 +53,33 @@ function start(script: HTMLScriptElement) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closeDialog: (() => void) | null = null;
 
-  function unavailable() {
+  /** Ends the widget with `content` in its place (the dialog closed); focus follows when the dialog had it. */
+  function fail(content: HTMLElement, focusTarget: HTMLElement, fill?: () => void) {
     if (failed || ready) return;
     failed = true;
     clearTimeout(timer);
+    const hadDialog = closeDialog !== null;
     if (closeDialog) closeDialog();
+    container.replaceChildren(content);
+    const finish = guard(() => {
+      if (fill) fill();
+      if (hadDialog) focusTarget.focus();
+    });
+    // A status message is filled a moment after its box is on the page: screen readers then announce it.
+    if (fill) setTimeout(finish, 100);
+    else finish();
+  }
+
+  function unavailable() {
     const link = element('a');
     link.href = `${origin}/donate`;
     link.textContent = UNAVAILABLE_TEXT;
-    container.replaceChildren(link);
+    fail(link, link);
+  }
+
+  function blocked() {
+    const message = blockedMessage(palette, donateUrl(origin, data.campaign), ORGANISATION_NAME);
+    fail(message.box, message.link, message.fill);
   }
 
   function makeFrame(): HTMLIFrameElement {
@@ -85,6 +88,15 @@ function start(script: HTMLScriptElement) {
     frame.src = embedUrl(origin, data, location.origin);
     frame.setAttribute('scrolling', 'no');
     frame.setAttribute('allow', 'payment');
+    // A refused frame loads too (the browser's error page), but its page never says it is ready.
+    frame.addEventListener(
+      'load',
+      guard(() => {
+        if (ready || failed || iframe !== frame) return;
+        clearTimeout(timer);
+        timer = setTimeout(guard(blocked), LOAD_GRACE_MS);
+      }),
+    );
     iframe = frame;
     clearTimeout(timer);
     timer = setTimeout(guard(unavailable), READY_TIMEOUT_MS);
@@ -118,75 +130,46 @@ function start(script: HTMLScriptElement) {
   );
 
   if (data.mode === 'button') {
-    const button = element('button');
-    button.type = 'button';
-    button.textContent = 'Donate';
-    button.setAttribute('aria-haspopup', 'dialog');
+    const button = createLauncher(palette);
     container.append(button);
     button.addEventListener(
       'click',
-      guard(() => openDialog(button)),
+      guard(() => {
+        if (failed || closeDialog) return;
+        closeDialog = openDialog({
+          opener: button,
+          title,
+          content: makeFrame(),
+          palette,
+          onClosed: () => {
+            closeDialog = null;
+            iframe = null;
+            // The next opening makes a new frame, which must say it is ready again.
+            ready = false;
+            clearTimeout(timer);
+          },
+        });
+      }),
     );
   } else {
     container.append(makeFrame());
   }
 
-  function openDialog(opener: HTMLElement) {
-    if (failed) return;
-    const overlay = element('div', {
-      position: 'fixed',
-      inset: '0',
-      zIndex: '2147483647',
-      background: 'rgba(0,0,0,0.6)',
-      display: 'flex',
-      alignItems: 'flex-start',
-      justifyContent: 'center',
-      overflowY: 'auto',
-      padding: '2rem 1rem',
-    });
-    const dialog = element('div', { background: '#fff', borderRadius: '8px', width: '100%', maxWidth: '40rem', padding: '0.5rem' });
-    dialog.setAttribute('role', 'dialog');
-    dialog.setAttribute('aria-modal', 'true');
-    dialog.setAttribute('aria-label', title);
-    const close = element('button', { display: 'block', marginLeft: 'auto' });
-    close.type = 'button';
-    close.textContent = 'Close';
-    // Tabbing past the frame comes back to Close: focus stays in the dialog while it is open.
-    const wrap = element('span');
-    wrap.tabIndex = 0;
-    dialog.append(close, makeFrame(), wrap);
-    overlay.append(dialog);
-    document.body.append(overlay);
-    const previousOverflow = document.documentElement.style.overflow;
-    document.documentElement.style.overflow = 'hidden';
-
-    const onKey = guard((event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeDialog?.();
-    });
-    closeDialog = () => {
-      closeDialog = null;
-      document.removeEventListener('keydown', onKey, true);
-      overlay.remove();
-      iframe = null;
-      clearTimeout(timer);
-      document.documentElement.style.overflow = previousOverflow;
-      opener.focus();
-    };
-    document.addEventListener('keydown', onKey, true);
-    close.addEventListener('click', guard(() => closeDialog?.()));
-    wrap.addEventListener('focus', guard(() => close.focus()));
-    overlay.addEventListener(
-      'click',
-      guard((event: MouseEvent) => {
-        if (event.target === overlay) closeDialog?.();
-      }),
-    );
-    close.focus();
-  }
-
-  // The frame's own load says little (an error page loads too): the server's health answer, with no-cors so no CORS
-  // setup is needed; a network failure rejects. /api/health allows cross-origin reads of this kind (CORP).
-  fetch(`${origin}/api/health`, { mode: 'no-cors', cache: 'no-store', credentials: 'omit' }).catch(guard(unavailable));
+  // Asked at once, beside the frame: a site missing from PARTNER_ORIGINS gets its message in one round trip, not
+  // after a timeout. CORS mode, no credentials (the API lets any site read this answer). A network failure is no
+  // answer at all: the charity cannot be reached. Any other answer than a clear 'not allowed' leaves it to the frame.
+  fetch(partnerStatusUrl(origin, location.origin), { mode: 'cors', credentials: 'omit' }).then(
+    guard((response: Response) => {
+      if (!response.ok) return;
+      response.json().then(
+        guard((body: { data?: { allowed?: unknown } } | null) => {
+          if (body?.data?.allowed === false) blocked();
+        }),
+        () => undefined,
+      );
+    }),
+    guard(unavailable),
+  );
 }
 
 guard(() => {

@@ -29,6 +29,7 @@ const FULL: DonationFilters = {
   currency: 'INR',
   type: 'monthly',
   status: 'completed',
+  partner: 'https://school.example',
 };
 
 describe('statuses and paging', () => {
@@ -51,7 +52,7 @@ describe('donationFilterQuery', () => {
     const query = donationFilterQuery({ status: 'failed', q: '  Rao ', currency: '', campaign: 'none', from: '   ' });
     expect(query).toEqual({ q: 'Rao', campaign: 'none', status: 'failed' });
     expect(Object.keys(query)).toEqual(['q', 'campaign', 'status']);
-    expect(Object.keys(donationFilterQuery({ ...FULL }))).toEqual(['q', 'from', 'to', 'campaign', 'country', 'currency', 'type', 'status']);
+    expect(Object.keys(donationFilterQuery({ ...FULL }))).toEqual(['q', 'from', 'to', 'campaign', 'country', 'currency', 'type', 'status', 'partner']);
   });
 
   it('ignores keys that are not filters', () => {

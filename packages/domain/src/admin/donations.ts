@@ -81,6 +81,11 @@ export interface DonationFilters {
   currency: string;
   type: '' | DonationType;
   status: '' | AdminDonationStatus;
+  /**
+   * The partner site a widget donation came through (its origin), 'none' for the charity's own site
+   * (PARTNER_FILTER_NONE, ../donation-source.ts), '' for any (docs/decisions/031-partner-report.md).
+   */
+  partner: string;
 }
 
 export const EMPTY_DONATION_FILTERS: Readonly<DonationFilters> = {
@@ -92,6 +97,7 @@ export const EMPTY_DONATION_FILTERS: Readonly<DonationFilters> = {
   currency: '',
   type: '',
   status: '',
+  partner: '',
 };
 
 const FILTER_KEYS = Object.keys(EMPTY_DONATION_FILTERS) as Array<keyof DonationFilters>;

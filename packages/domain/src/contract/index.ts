@@ -15,3 +15,5 @@ export * from './refunds';
 export * from './tax-certificates';
 export * from './tax-year';
 export * from './organisation-settings';
+export * from './partners';
+export * from './widget';

@@ -1,5 +1,6 @@
 import { ORGANISATION } from '@charity/domain';
 import { GlobeIcon } from '../components/icons';
+import { DONATING_TO } from '../donation/campaign-text';
 import type { FeatureItem } from '../marketing/FeatureGrid';
 import { HeartHandIcon, LockIcon, ShieldIcon } from '../marketing/icons';
 
@@ -21,7 +22,7 @@ export const DONATE_PAGE_TEXT = {
     'Choose a campaign to give to it directly, or leave them all unselected to make a general donation where the need is greatest.',
   formTitle: 'Start Your Donation',
   formDescription: 'Choose an amount, tell us where to send your receipt, and pay securely by card.',
-  donatingTo: 'Donating to:',
+  donatingTo: DONATING_TO,
   changeCampaign: 'Change Campaign',
   selectedForDonation: 'Selected for donation',
   closedCampaignSuffix: 'is not accepting donations, so your gift will be a general donation, used where the need is greatest.',

@@ -19,6 +19,7 @@ import {
 import { FormField, Input } from '../components/FormField';
 import { Select } from '../components/Select';
 import { cn } from '../lib/cn';
+import { DONATING_TO } from './campaign-text';
 import { StepActions } from './step-parts';
 import { chosenAmount, currencyOf, type AmountStepValue } from './wizard-value';
 
@@ -42,6 +43,11 @@ export interface AmountStepProps {
    * create-intent decides. None: the currency table's figure.
    */
   amountCeiling?: number;
+  /**
+   * The campaign the gift goes to, named at the top of the step ('Donating to: {title}', the /donate banner's words):
+   * for pages that show no banner of their own, like the partner widget's frame. /donate names it in its banner.
+   */
+  campaignTitle?: string | null;
   className?: string;
 }
 
@@ -59,7 +65,7 @@ const COUNTRY_OPTIONS = DONATION_FORM_COUNTRIES.map((c) => ({ value: c.code, lab
  * largest donation accepted online, so a gift the server would refuse stops here, before any card is typed. The
  * message also appears when such a custom amount is left, and clears as soon as the amount changes.
  */
-export function AmountStep({ value, onChange, onContinue, presetAmounts = null, amountCeiling, className }: AmountStepProps) {
+export function AmountStep({ value, onChange, onContinue, presetAmounts = null, amountCeiling, campaignTitle = null, className }: AmountStepProps) {
   const id = useId();
   const customRef = useRef<HTMLInputElement>(null);
   const firstAmountRef = useRef<HTMLInputElement>(null);
@@ -97,6 +103,11 @@ export function AmountStep({ value, onChange, onContinue, presetAmounts = null, 
 
   return (
     <form className={cn('cs-donation-step', 'cs-amount-step', className)} noValidate onSubmit={handleSubmit}>
+      {campaignTitle ? (
+        <p className="cs-selected-campaign cs-selected-campaign__text cs-amount-step__campaign">
+          {DONATING_TO} <strong className="cs-selected-campaign__title">{campaignTitle}</strong>
+        </p>
+      ) : null}
       <Select
         label="Country"
         id={`${id}-country`}

@@ -43,6 +43,11 @@ export interface DonationWizardProps {
   presetAmounts?: AmountPresets | null;
   /** The operator's ceiling for step 1's check (GET payments/config's max_amount; see AmountStep). */
   amountCeiling?: number;
+  /**
+   * Step 1 names the campaign ('Donating to: {title}'): for a page without a banner of its own (the partner widget's
+   * frame). Off by default: /donate's banner names it above the wizard.
+   */
+  nameCampaign?: boolean;
   className?: string;
 }
 
@@ -70,6 +75,7 @@ export function DonationWizard({
   headingLevel = 3,
   presetAmounts = null,
   amountCeiling,
+  nameCampaign = false,
   className,
 }: DonationWizardProps) {
   const headingId = useId();
@@ -137,6 +143,7 @@ export function DonationWizard({
             onContinue={() => goTo(nextWizardStep(1, true))}
             presetAmounts={presetAmounts}
             amountCeiling={amountCeiling}
+            campaignTitle={nameCampaign ? (campaign?.title ?? null) : null}
           />
         </>
       );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_DONATION_FILTERS } from '@charity/domain';
-import { attemptsViewFromSearch, attemptsViewSearch, donationsListKey, donationsTabFromSearch, donationsViewFromSearch, donationsViewSearch } from './url';
+import { attemptsViewFromSearch, attemptsViewSearch, donationsListKey, donationsTabFromSearch, donationsViewFromSearch, donationsViewSearch, partnersViewSearch } from './url';
 
 describe('the /admin/donations URL', () => {
   it('an empty query: no filters, page 1, no detail', () => {
@@ -53,5 +53,20 @@ describe('the "Failed attempts" tab in the URL', () => {
     expect(search.toString()).toBe('tab=attempts&q=rao&outcome=declined&page=3');
     expect(attemptsViewFromSearch(search)).toEqual({ filters: { q: 'rao', outcome: 'declined' }, page: 3 });
     expect(attemptsViewSearch({ filters: { q: '', outcome: '' }, page: 1 }).toString()).toBe('tab=attempts');
+  });
+});
+
+describe('the "Partners" tab and the partner filter in the URL', () => {
+  it('tab=partners selects it, and its URL is the tab alone', () => {
+    expect(donationsTabFromSearch(new URLSearchParams('tab=partners'))).toBe('partners');
+    expect(partnersViewSearch().toString()).toBe('tab=partners');
+    expect(donationsTabFromSearch(partnersViewSearch())).toBe('partners');
+  });
+
+  it("keeps the donations list's partner filter (README: filter `partner`) in a round trip", () => {
+    const view = donationsViewFromSearch(new URLSearchParams('partner=https%3A%2F%2Fschool.example&page=2'));
+    expect(view.filters).toEqual({ ...EMPTY_DONATION_FILTERS, partner: 'https://school.example' });
+    expect(donationsViewSearch(view).toString()).toBe('partner=https%3A%2F%2Fschool.example&page=2');
+    expect(donationsViewFromSearch(new URLSearchParams('partner=none')).filters.partner).toBe('none');
   });
 });

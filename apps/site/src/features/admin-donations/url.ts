@@ -49,10 +49,19 @@ export function donationsListKey(view: Pick<DonationsView, 'filters' | 'page'>):
 // The "Failed attempts" tab has a URL of its own: ?tab=attempts&q=asha&outcome=declined&page=2. Each tab keeps only its
 // own filters, so switching tabs starts the other one unfiltered, and Back returns to the tab and filters left.
 
-export type DonationsTab = 'donations' | 'attempts';
+// The "Partners" tab (docs/decisions/031-partner-report.md) is ?tab=partners: the partner report has no filters on
+// screen, so its URL is the tab alone.
+
+export type DonationsTab = 'donations' | 'attempts' | 'partners';
 
 export function donationsTabFromSearch(params: URLSearchParams): DonationsTab {
-  return params.get('tab') === 'attempts' ? 'attempts' : 'donations';
+  const tab = params.get('tab');
+  return tab === 'attempts' || tab === 'partners' ? tab : 'donations';
+}
+
+/** The partners tab's query. */
+export function partnersViewSearch(): URLSearchParams {
+  return new URLSearchParams({ tab: 'partners' });
 }
 
 export interface AttemptsView {

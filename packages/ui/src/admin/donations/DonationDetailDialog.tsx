@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import {
   ADMIN_CONSOLE_MESSAGES,
+  donationSourceText,
   donationTypeLabel,
   MAIL_STATUS_LABELS,
   REFUND_MESSAGES,
@@ -52,7 +53,6 @@ export const DONATION_DETAIL_TEXT = {
   paymentIntent: 'Payment intent ID',
   paymentMethod: 'Payment method ID',
   source: 'Source',
-  partner: 'Partner site',
   date: 'Date',
   receiptNumber: 'Receipt number',
   issued: 'Issued',
@@ -60,6 +60,8 @@ export const DONATION_DETAIL_TEXT = {
   noReceipt: 'No receipt has been issued yet.',
   resend: 'Resend receipt',
   sending: 'Sending...',
+  downloadReceipt: 'Download receipt (PDF)',
+  downloadingReceipt: 'Downloading...',
   /** Why 'Resend receipt' is unavailable (the API's own wording for the same refusals). */
   onlyCompleted: 'Only completed donations have receipts.',
   noEmail: 'This donation has no donor e-mail address.',
@@ -140,11 +142,16 @@ export interface DonationDetailDialogProps {
   onRefund?: (donation: AdminDonationDetail) => void;
   /** A refund's 'Download note (PDF)': its credit or cancellation note. */
   onDownloadNote?: (refund: AdminRefund) => void;
+  /** 'Download receipt (PDF)' beside 'Resend receipt', shown once the donation has a receipt. */
+  onDownloadReceipt?: (donation: AdminDonationDetail) => void;
+  /** The receipt's PDF is being fetched: its button waits. */
+  downloadingReceipt?: boolean;
 }
 
 /**
  * One donation for staff: donor, payment (with the payment intent id to find it at the payment provider)
- * and receipt, with 'Resend receipt'. Loading and failure are shown inside the dialog.
+ * and receipt, with 'Download receipt (PDF)' (once issued) and 'Resend receipt'. Loading and failure are shown inside
+ * the dialog.
  */
 export function DonationDetailDialog({
   open,
@@ -157,6 +164,8 @@ export function DonationDetailDialog({
   onRetry,
   onRefund,
   onDownloadNote,
+  onDownloadReceipt,
+  downloadingReceipt = false,
 }: DonationDetailDialogProps) {
   const id = useId();
   const reasonId = `${id}-resend-reason`;
@@ -218,6 +227,17 @@ export function DonationDetailDialog({
                 aria-describedby={refundBlocked ? refundReasonId : undefined}
               >
                 {DONATION_DETAIL_TEXT.refund}
+              </Button>
+            ) : null}
+            {onDownloadReceipt && donation.receipt ? (
+              <Button
+                variant="outline"
+                icon={<DownloadIcon size={18} />}
+                onClick={() => onDownloadReceipt(donation)}
+                loading={downloadingReceipt}
+                loadingText={DONATION_DETAIL_TEXT.downloadingReceipt}
+              >
+                {DONATION_DETAIL_TEXT.downloadReceipt}
               </Button>
             ) : null}
             <Button
@@ -333,12 +353,8 @@ function DonationDetails({ donation, blockedReason, reasonId, refundBlockedReaso
           <Field term={DONATION_DETAIL_TEXT.paymentMethod}>
             <span className="cs-donation-detail__code">{orNotGiven(donation.payment_method_id)}</span>
           </Field>
-          <Field term={DONATION_DETAIL_TEXT.source}>{orNotGiven(donation.source)}</Field>
-          {donation.partner_origin ? (
-            <Field term={DONATION_DETAIL_TEXT.partner}>
-              <span className="cs-donation-detail__code">{donation.partner_origin}</span>
-            </Field>
-          ) : null}
+          {/* 'Website', or 'Widget: <partner origin>' for a gift made through a partner's widget (the domain's reading). */}
+          <Field term={DONATION_DETAIL_TEXT.source}>{donationSourceText(donation)}</Field>
           <Field term={DONATION_DETAIL_TEXT.date}>
             <time dateTime={donation.created_at}>{formatAdminDateTime(donation.created_at) ?? donation.created_at}</time>
           </Field>

@@ -3,11 +3,15 @@ import {
   ADMIN_DONATION_STATUSES,
   ADMIN_DONATION_STATUS_LABELS,
   ADMIN_SEARCH_MAX_LENGTH,
+  DONATION_SOURCE_TEXT,
   DONATION_TYPES,
   DONATION_TYPE_LABELS,
+  PARTNER_FILTER_NONE,
   donationDateRangeError,
   hasDonationFilters,
   isDonationType,
+  partnerFilterText,
+  partnerSourceText,
   type AdminDonationStatus,
   type DonationFilters as DonationFilterValues,
 } from '@charity/domain';
@@ -36,6 +40,10 @@ export const DONATION_FILTERS_TEXT = {
   anyType: 'Any type',
   status: 'Status',
   anyStatus: 'Any status',
+  /** The partner filter: where the gift was made (the charity's site, or a partner's widget). */
+  source: 'Source',
+  anySource: DONATION_SOURCE_TEXT.anySource,
+  website: DONATION_SOURCE_TEXT.website,
   clear: 'Clear filters',
   export: 'Export CSV',
   exporting: 'Exporting...',
@@ -72,6 +80,11 @@ export interface DonationFiltersProps {
   campaigns: ReadonlyArray<{ id: number; title: string }>;
   countries: ReadonlyArray<{ code: string; name: string }>;
   currencies: readonly string[];
+  /**
+   * The partner sites to filter by (configured or seen on a donation), each offered as 'Widget: <origin>' after
+   * 'Any source' and 'Website' (the charity's own site).
+   */
+  partners?: ReadonlyArray<{ origin: string }>;
   /** Every change of a filter, as a whole new filter object. The search term only on Enter or 'Search'. */
   onChange: (next: DonationFilterValues) => void;
   onClear: () => void;
@@ -81,7 +94,8 @@ export interface DonationFiltersProps {
 }
 
 /**
- * The filters of /admin/donations: search, date range, campaign, country, currency, type and status,
+ * The filters of /admin/donations: search, date range, campaign, country, currency, type, status and source (the
+ * partner's widget a gift came through, or the charity's own site),
  * 'Clear filters' and 'Export CSV' (of the filters in effect). A reversed or unreadable date range shows the
  * domain's message and is not applied until it is fixed.
  */
@@ -90,6 +104,7 @@ export function DonationFilters({
   campaigns,
   countries,
   currencies,
+  partners = [],
   onChange,
   onClear,
   onExport,
@@ -136,7 +151,7 @@ export function DonationFilters({
     if (q !== value.q) onChange({ ...value, q });
   }
 
-  function select<K extends 'campaign' | 'country' | 'currency'>(key: K) {
+  function select<K extends 'campaign' | 'country' | 'currency' | 'partner'>(key: K) {
     return (next: string) => {
       const filter = fromSelect(next);
       if (filter !== value[key]) onChange({ ...value, [key]: filter });
@@ -164,6 +179,16 @@ export function DonationFilters({
     [{ value: ANY, label: DONATION_FILTERS_TEXT.anyCurrency }, ...currencies.map((currency) => ({ value: currency, label: currency }))],
     value.currency,
     (current) => current,
+  );
+
+  const partnerOptions = withCurrent(
+    [
+      { value: ANY, label: DONATION_FILTERS_TEXT.anySource },
+      { value: PARTNER_FILTER_NONE, label: DONATION_FILTERS_TEXT.website },
+      ...partners.map((partner) => ({ value: partner.origin, label: partnerSourceText(partner.origin) })),
+    ],
+    value.partner,
+    partnerFilterText,
   );
 
   return (
@@ -264,6 +289,14 @@ export function DonationFilters({
             const status = fromSelect(next);
             if (status !== value.status && (status === '' || isAdminDonationStatus(status))) onChange({ ...value, status });
           }}
+          className="cs-donation-filters__field"
+        />
+        <Select
+          id={`${id}-partner`}
+          label={DONATION_FILTERS_TEXT.source}
+          options={partnerOptions}
+          value={toSelect(value.partner)}
+          onValueChange={select('partner')}
           className="cs-donation-filters__field"
         />
       </div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ADMIN_CONSOLE_MESSAGES, donationTypeLabel, formatCurrency, formatMinor, type AdminDonation } from '@charity/domain';
+import { ADMIN_CONSOLE_MESSAGES, donationSourceText, donationTypeLabel, formatCurrency, formatMinor, type AdminDonation } from '@charity/domain';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -29,7 +29,7 @@ export const DONATIONS_TABLE_TEXT = {
   columnCountry: 'Country',
   columnStatus: 'Status',
   columnReceipt: 'Receipt',
-  columnPartner: 'Partner site',
+  columnSource: 'Source',
   columnActions: 'Actions',
   anonymous: 'Anonymous',
   noName: 'No name given',
@@ -96,8 +96,9 @@ export function DonationsTable({ donations, summary, status, filtered, onSelect,
       <EmptyState className={className} icon={<HeartIcon />} title={DONATIONS_TABLE_TEXT.empty} />
     );
   }
-  // The partner column only appears when a row on this page came through a partner's widget.
-  const showPartner = donations.some((donation) => donation.partner_origin);
+  // The source column only appears when a row on this page came through a partner's widget: it then names the partner
+  // ('Widget: <origin>') or 'Website', as the detail, the CSV and the dashboard do (the domain's donationSourceText).
+  const showSource = donations.some((donation) => donation.partner_origin);
   return (
     <div className={cn('cs-donations-table', className)}>
       {summary ? (
@@ -120,7 +121,7 @@ export function DonationsTable({ donations, summary, status, filtered, onSelect,
               <th scope="col">{DONATIONS_TABLE_TEXT.columnCountry}</th>
               <th scope="col">{DONATIONS_TABLE_TEXT.columnStatus}</th>
               <th scope="col">{DONATIONS_TABLE_TEXT.columnReceipt}</th>
-              {showPartner ? <th scope="col">{DONATIONS_TABLE_TEXT.columnPartner}</th> : null}
+              {showSource ? <th scope="col">{DONATIONS_TABLE_TEXT.columnSource}</th> : null}
               <th scope="col">
                 <span className="cs-visually-hidden">{DONATIONS_TABLE_TEXT.columnActions}</span>
               </th>
@@ -128,7 +129,7 @@ export function DonationsTable({ donations, summary, status, filtered, onSelect,
           </thead>
           <tbody>
             {donations.map((donation) => (
-              <DonationRow key={donation.id} donation={donation} showPartner={showPartner} onSelect={onSelect} />
+              <DonationRow key={donation.id} donation={donation} showSource={showSource} onSelect={onSelect} />
             ))}
           </tbody>
         </table>
@@ -140,11 +141,11 @@ export function DonationsTable({ donations, summary, status, filtered, onSelect,
 
 function DonationRow({
   donation,
-  showPartner,
+  showSource,
   onSelect,
 }: {
   donation: AdminDonation;
-  showPartner: boolean;
+  showSource: boolean;
   onSelect: (donation: AdminDonation) => void;
 }) {
   const inr = inrEquivalentText(donation);
@@ -185,7 +186,7 @@ function DonationRow({
         )}
       </td>
       <td className="cs-donations-table__code">{donation.receipt_number || <NotGiven label="None" />}</td>
-      {showPartner ? <td className="cs-donations-table__code">{donation.partner_origin || <NotGiven label="None" />}</td> : null}
+      {showSource ? <td className="cs-donations-table__code">{donationSourceText(donation)}</td> : null}
       <td>
         <Button variant="outline" size="sm" icon={<EyeIcon size={16} />} onClick={() => onSelect(donation)}>
           {DONATIONS_TABLE_TEXT.view}

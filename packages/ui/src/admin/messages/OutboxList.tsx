@@ -20,7 +20,19 @@ export const OUTBOX_TEXT = {
   attachments: 'Attachments',
   error: 'Error',
   showText: 'Show the text',
+  /** Before the file's name, for a screen reader: 'Download receipt-BBF-2026-27-000001.pdf'. */
+  download: 'Download',
+  downloading: 'Downloading...',
 } as const;
+
+/** One attachment of a mail as the outbox lists it (name, type, size: the bytes stay on the server). */
+export type OutboxAttachment = OutboxMail['attachments'][number];
+
+/** Which attachment is being fetched: its mail and its place in the mail's attachments (from 0). */
+export interface OutboxAttachmentRef {
+  mailId: number;
+  index: number;
+}
 
 export interface OutboxListProps {
   /** The current page, newest first (the API's order is kept). */
@@ -33,15 +45,32 @@ export interface OutboxListProps {
   footer?: ReactNode;
   /** The heading's level, to fit the page outline (2 under the page's h1). */
   headingLevel?: 2 | 3;
+  /**
+   * With it, each attachment is a button that asks for the file (the page fetches it with the staff member's token and
+   * saves it); without it, the names are plain text.
+   */
+  onDownloadAttachment?: (mail: OutboxMail, attachment: OutboxAttachment, index: number) => void;
+  /** The attachment being fetched: its button waits. */
+  downloading?: OutboxAttachmentRef | null;
   className?: string;
 }
 
 /**
  * The mails the server sent or would have sent (receipts, contact copies): recipient, subject, status, date,
- * attachments, the error of a failed one, and the text behind a disclosure. Without SMTP this is where staff read
- * them, so a notice says so.
+ * attachments (each a download button when the page can fetch them), the error of a failed one, and the text behind
+ * a disclosure. Without SMTP this is where staff read them, so a notice says so.
  */
-export function OutboxList({ mails, smtpConfigured, status, onRetry, footer, headingLevel = 2, className }: OutboxListProps) {
+export function OutboxList({
+  mails,
+  smtpConfigured,
+  status,
+  onRetry,
+  footer,
+  headingLevel = 2,
+  onDownloadAttachment,
+  downloading = null,
+  className,
+}: OutboxListProps) {
   const headingId = useId();
   const Heading = `h${headingLevel}` as const;
   const MailHeading = `h${headingLevel + 1}` as 'h3' | 'h4';
@@ -73,7 +102,12 @@ export function OutboxList({ mails, smtpConfigured, status, onRetry, footer, hea
         <ul className="cs-outbox__list">
           {mails.map((mail) => (
             <li key={mail.id}>
-              <OutboxItem mail={mail} Heading={MailHeading} />
+              <OutboxItem
+                mail={mail}
+                Heading={MailHeading}
+                onDownloadAttachment={onDownloadAttachment}
+                downloadingIndex={downloading?.mailId === mail.id ? downloading.index : null}
+              />
             </li>
           ))}
         </ul>
@@ -83,7 +117,15 @@ export function OutboxList({ mails, smtpConfigured, status, onRetry, footer, hea
   );
 }
 
-function OutboxItem({ mail, Heading }: { mail: OutboxMail; Heading: 'h3' | 'h4' }) {
+interface OutboxItemProps {
+  mail: OutboxMail;
+  Heading: 'h3' | 'h4';
+  onDownloadAttachment?: OutboxListProps['onDownloadAttachment'];
+  /** The index of this mail's attachment being fetched, or null. */
+  downloadingIndex: number | null;
+}
+
+function OutboxItem({ mail, Heading, onDownloadAttachment, downloadingIndex }: OutboxItemProps) {
   const titleId = useId();
   return (
     <article className={cn('cs-outbox__mail', mail.status === 'failed' && 'cs-outbox__mail--failed')} aria-labelledby={titleId}>
@@ -115,8 +157,24 @@ function OutboxItem({ mail, Heading }: { mail: OutboxMail; Heading: 'h3' | 'h4' 
               <ul className="cs-outbox__files">
                 {mail.attachments.map((file, index) => (
                   <li key={`${file.filename}-${index}`}>
-                    <PaperclipIcon size={14} />
-                    <span className="cs-outbox__file-name">{file.filename}</span>{' '}
+                    {onDownloadAttachment ? (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        icon={<PaperclipIcon size={14} />}
+                        loading={downloadingIndex === index}
+                        loadingText={OUTBOX_TEXT.downloading}
+                        onClick={() => onDownloadAttachment(mail, file, index)}
+                      >
+                        <span className="cs-visually-hidden">{OUTBOX_TEXT.download} </span>
+                        <span className="cs-outbox__file-name">{file.filename}</span>
+                      </Button>
+                    ) : (
+                      <>
+                        <PaperclipIcon size={14} />
+                        <span className="cs-outbox__file-name">{file.filename}</span>
+                      </>
+                    )}{' '}
                     <span className="cs-outbox__file-size">({formatFileSize(file.size)})</span>
                   </li>
                 ))}

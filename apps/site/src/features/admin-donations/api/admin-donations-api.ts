@@ -8,12 +8,14 @@ import {
   type AdminDonationDetail,
   type AdminRefund,
   type DonationFilters,
+  type KnownPartner,
 } from '@charity/domain';
 import { isRecord, readPageInfo, replyData, replyList, type PageInfo } from '../../../lib/api/replies';
 
 // The admin's donation calls (docs/decisions/005-admin-console.md). All silent for the global toast: the page shows its
 // own ('Failed to load donations', 'Failed to resend receipt'…). The bearer token is added by the client, also to the
-// CSV download, which is why it is fetched here rather than opened as a link.
+// downloads (the CSV, a receipt's or note's PDF, an outbox attachment), which is why they are fetched through
+// downloadFile rather than opened as links: the admin API answers nothing without the token, and never to a cache.
 
 export interface DonationSummary {
   count: number;
@@ -43,6 +45,9 @@ export interface CsvDownload {
 
 /** A refund note's PDF, fetched with the bearer token. */
 export type NoteDownload = CsvDownload;
+
+/** A file an admin route answers (a PDF, a CSV), fetched with the bearer token. */
+export type FileDownload = CsvDownload;
 
 /** Staff's refund request: an amount in the donation currency's minor unit and the reason (kept for staff). */
 export interface RefundRequestBody {
@@ -153,14 +158,50 @@ export function refundNoteFileName(refund: Pick<AdminRefund, 'id' | 'note'>): st
 }
 
 /**
- * GET /api/admin/refunds/{id}/note.pdf, through the client so the bearer token goes with it (as the CSV export). The
- * name comes from the server's Content-Disposition, else the note's number.
+ * The one download helper of the admin area: GET `path` through the client, so the bearer token goes with it, silent
+ * for the global toast (the caller says what failed). The file's name comes from the server's Content-Disposition,
+ * else `fallbackName`.
  */
-export async function downloadRefundNote(client: KyInstance, refund: Pick<AdminRefund, 'id' | 'note'>): Promise<NoteDownload> {
-  const response = await client.get(`admin/refunds/${encodeURIComponent(String(refund.id))}/note.pdf`, { context: { silent: true } });
+export async function downloadFile(
+  client: KyInstance,
+  path: string,
+  fallbackName: string,
+  searchParams?: Record<string, string>,
+): Promise<FileDownload> {
+  const response = await client.get(path, { ...(searchParams ? { searchParams } : {}), context: { silent: true } });
   const blob = await response.blob();
-  const fileName = fileNameFromContentDisposition(response.headers.get('content-disposition')) ?? refundNoteFileName(refund);
+  const fileName = fileNameFromContentDisposition(response.headers.get('content-disposition')) ?? fallbackName;
   return { blob, fileName };
+}
+
+/** GET /api/admin/refunds/{id}/note.pdf: the name is the server's, else the note's number. */
+export function downloadRefundNote(client: KyInstance, refund: Pick<AdminRefund, 'id' | 'note'>): Promise<NoteDownload> {
+  return downloadFile(client, `admin/refunds/${encodeURIComponent(String(refund.id))}/note.pdf`, refundNoteFileName(refund));
+}
+
+/** 'receipt-BBF-2026-27-000001.pdf' for receipt BBF/2026-27/000001 (the server's name); 'receipt-42.pdf' without a number. */
+export function receiptFileName(donation: Pick<AdminDonationDetail, 'id' | 'receipt'>): string {
+  return donation.receipt ? `receipt-${donation.receipt.number.replaceAll('/', '-')}.pdf` : `receipt-${donation.id}.pdf`;
+}
+
+/** GET /api/admin/donations/{id}/receipt.pdf: the donation's receipt, drawn as the donor's download draws it. */
+export function downloadReceipt(client: KyInstance, donation: Pick<AdminDonationDetail, 'id' | 'receipt'>): Promise<FileDownload> {
+  return downloadFile(client, `${donationPath(donation.id)}/receipt.pdf`, receiptFileName(donation));
+}
+
+/**
+ * GET /api/admin/partners: the partner sites staff can pick (configured in PARTNER_ORIGINS or seen on a donation),
+ * A to Z, for the list's source filter.
+ */
+export async function fetchPartnerOptions(client: KyInstance, signal?: AbortSignal): Promise<KnownPartner[]> {
+  const body = await client.get('admin/partners', { signal, context: { silent: true } }).json<unknown>();
+  return replyList(replyData(body, 'partners'), 'partners', 'partners')
+    .filter((item): item is Record<string, unknown> & { origin: string } => isRecord(item) && typeof item.origin === 'string')
+    .map((item) => ({
+      origin: item.origin,
+      configured: item.configured === true,
+      donations: typeof item.donations === 'number' ? item.donations : 0,
+    }));
 }
 
 /** The campaigns of the filter's select: GET /api/admin/campaigns?limit=100 (the API's cap), newest first. */
@@ -200,9 +241,6 @@ export function fileNameFromContentDisposition(header: string | null | undefined
  * GET /api/admin/donations/export.csv with the current filters (not page or limit), through the client so the
  * bearer token goes with it. The name comes from the server's Content-Disposition, else the domain's rule.
  */
-export async function exportDonationsCsv(client: KyInstance, filters: Partial<DonationFilters>, now: Date = new Date()): Promise<CsvDownload> {
-  const response = await client.get('admin/donations/export.csv', { searchParams: donationFilterQuery(filters), context: { silent: true } });
-  const blob = await response.blob();
-  const fileName = fileNameFromContentDisposition(response.headers.get('content-disposition')) ?? donationCsvFileName(filters, organisationDay(now));
-  return { blob, fileName };
+export function exportDonationsCsv(client: KyInstance, filters: Partial<DonationFilters>, now: Date = new Date()): Promise<CsvDownload> {
+  return downloadFile(client, 'admin/donations/export.csv', donationCsvFileName(filters, organisationDay(now)), donationFilterQuery(filters));
 }

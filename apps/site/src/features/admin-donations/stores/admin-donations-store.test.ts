@@ -4,10 +4,12 @@ import { createAdminTestClient } from '../../../test/admin-test-client';
 import { campaignFixture, donationFixture, startFakeAdminApi, type FakeAdminApi } from '../../../test/fake-admin-api';
 import {
   donationListParams,
+  downloadReceipt,
   downloadRefundNote,
   exportDonationsCsv,
   fileNameFromContentDisposition,
   parseDonationPage,
+  receiptFileName,
   refundNoteFileName,
 } from '../api/admin-donations-api';
 import { ADMIN_REFUND_TEXT, createAdminDonationsStore, refundFailureMessage } from './admin-donations-store';
@@ -441,5 +443,70 @@ describe('reset (the page was left)', () => {
     await late;
     expect(state()).toMatchObject({ status: 'loading', donations: [], summary: null, detail: { id: null, donation: null } });
     expect(t.notify).not.toHaveBeenCalled();
+  });
+});
+
+describe("the receipt's PDF (issue 20)", () => {
+  it("Download receipt: GET …/donations/{id}/receipt.pdf with the bearer token, named by the server", async () => {
+    await state().openDetail(3);
+    const donation = state().detail.donation!;
+    const pending = state().downloadReceipt(donation);
+    expect(state().downloadingReceipt).toBe(true);
+    const download = await pending;
+    const [hit] = fake.requests('GET', '/api/admin/donations/3/receipt.pdf');
+    expect(hit?.authorization).toBe('Bearer admin-token');
+    expect(download?.fileName).toBe('receipt-RCPT-2026-00003.pdf');
+    expect(await download!.blob.text()).toBe('%PDF-1.4 RCPT-2026-00003');
+    expect(state().downloadingReceipt).toBe(false);
+    expect(t.notify).not.toHaveBeenCalled();
+  });
+
+  it("a donation without a receipt: the server's sentence as the toast, and no file", async () => {
+    await state().openDetail(4);
+    await expect(state().downloadReceipt(state().detail.donation!)).resolves.toBeNull();
+    expect(t.notify).toHaveBeenCalledExactlyOnceWith('error', 'No receipt has been issued for this donation yet.');
+    expect(t.globalToast).not.toHaveBeenCalled();
+    expect(state().downloadingReceipt).toBe(false);
+  });
+
+  it("a server failure: 'Failed to download the receipt'; without a Content-Disposition name, the receipt's number", async () => {
+    fake.failures.set('GET /api/admin/donations/3/receipt.pdf', { status: 500 });
+    await state().openDetail(3);
+    await expect(state().downloadReceipt(state().detail.donation!)).resolves.toBeNull();
+    expect(t.notify).toHaveBeenCalledExactlyOnceWith('error', 'Failed to download the receipt');
+
+    const fetch: typeof globalThis.fetch = async () => new Response('%PDF', { status: 200, headers: { 'content-type': 'application/pdf' } });
+    const { createApiClient } = await import('../../../lib/api/client');
+    const client = createApiClient({ baseUrl: fake.baseUrl, getToken: () => 'x', onUnauthorized: () => {}, notify: () => {}, log: { info: () => {}, error: () => {} }, fetch });
+    const receipt = { number: 'BBF/2026-27/000042', issued_at: '2026-11-22T05:46:00.000Z', mail_status: 'sent' };
+    await expect(downloadReceipt(client, { id: 42, receipt })).resolves.toMatchObject({ fileName: 'receipt-BBF-2026-27-000042.pdf' });
+    expect(receiptFileName({ id: 43, receipt: null })).toBe('receipt-43.pdf');
+  });
+});
+
+describe('the partner filter (issue 20)', () => {
+  it('sends partner with the other filters to the list and the CSV', async () => {
+    await state().load(filters({ partner: 'https://school.example', status: 'completed' }), 1);
+    expect(listQueries()).toEqual([{ status: 'completed', partner: 'https://school.example', page: '1', limit: '20' }]);
+    await state().exportCsv(filters({ partner: 'none' }));
+    expect(Object.fromEntries(fake.requests('GET', '/api/admin/donations/export.csv')[0]?.query ?? [])).toEqual({ partner: 'none' });
+  });
+
+  it('GET /api/admin/partners: the partners of the select, A to Z as the server sends them', async () => {
+    fake.state.partners = [
+      { origin: 'https://ngo.example', configured: true, donations: 2 },
+      { origin: 'https://school.example', configured: false, donations: 5 },
+    ];
+    await state().loadPartnerOptions();
+    expect(state().partnerOptions).toEqual(fake.state.partners);
+    expect(fake.requests('GET', '/api/admin/partners')[0]?.authorization).toBe('Bearer admin-token');
+  });
+
+  it('a failure is only logged: the filter still offers Any source and Website', async () => {
+    fake.failures.set('GET /api/admin/partners', { status: 500 });
+    await state().loadPartnerOptions();
+    expect(state().partnerOptions).toEqual([]);
+    expect(t.notify).not.toHaveBeenCalled();
+    expect(t.log.error).toHaveBeenCalledWith(expect.stringContaining('Could not load the partner choices'));
   });
 });

@@ -8,22 +8,26 @@ import {
   type AdminDonationDetail,
   type AdminRefund,
   type DonationFilters,
+  type KnownPartner,
 } from '@charity/domain';
 import type { ApiLogger, Notify } from '../../../lib/api/client';
 import { toRequestFailure } from '../../../lib/api/errors';
 import { describeFailure, NO_PAGES, serverReason } from '../../../lib/api/replies';
 import {
   donationRow,
+  downloadReceipt,
   downloadRefundNote,
   exportDonationsCsv,
   fetchAdminDonations,
   fetchCampaignOptions,
   fetchDonationDetail,
+  fetchPartnerOptions,
   postRefund,
   resendReceipt,
   type CampaignOption,
   type CsvDownload,
   type DonationSummary,
+  type FileDownload,
   type NoteDownload,
   type RefundRequestBody,
 } from '../api/admin-donations-api';
@@ -32,6 +36,7 @@ import {
 export const ADMIN_REFUND_TEXT = {
   refundFailed: 'The refund could not be confirmed. Check the refunds of this donation before trying again.',
   noteDownloadFailed: 'Failed to download the note',
+  receiptDownloadFailed: 'Failed to download the receipt',
 } as const;
 
 export interface RefundDialogState {
@@ -86,6 +91,10 @@ export interface AdminDonationsState {
   refundDialog: RefundDialogState;
   /** The id of the refund whose note is being fetched; null when none is. */
   downloadingNote: number | null;
+  /** The open donation's receipt PDF is being fetched. */
+  downloadingReceipt: boolean;
+  /** The partner sites of the source filter (configured or seen on a donation), A to Z. */
+  partnerOptions: KnownPartner[];
 }
 
 export interface AdminDonationsActions {
@@ -107,9 +116,13 @@ export interface AdminDonationsActions {
   submitRefund: (id: number, request: RefundRequestBody) => Promise<boolean>;
   /** Fetches a refund's credit or cancellation note; null when it failed (a toast says so). */
   downloadNote: (refund: AdminRefund) => Promise<NoteDownload | null>;
+  /** Fetches a donation's receipt PDF; null when it failed (a toast gives the server's reason, e.g. no receipt yet). */
+  downloadReceipt: (donation: AdminDonationDetail) => Promise<FileDownload | null>;
   /** Fetches the CSV of the current filters; null when it failed ('Failed to export donations'). */
   exportCsv: (filters: DonationFilters) => Promise<CsvDownload | null>;
   loadCampaignOptions: () => Promise<void>;
+  /** The partners of the source filter; without them only 'Any source' and 'Website' are offered (a log line). */
+  loadPartnerOptions: () => Promise<void>;
   /** Forgets every donor's data (the page was left): answers still on their way are dropped. */
   reset: () => void;
 }
@@ -138,6 +151,8 @@ export const INITIAL_ADMIN_DONATIONS_STATE: AdminDonationsState = {
   campaignOptions: [],
   refundDialog: CLOSED_REFUND,
   downloadingNote: null,
+  downloadingReceipt: false,
+  partnerOptions: [],
 };
 
 /**
@@ -279,6 +294,19 @@ export function createAdminDonationsStore({ client, notify, log = console }: Adm
         }
       },
 
+      downloadReceipt: async (donation) => {
+        set({ downloadingReceipt: true });
+        try {
+          return await downloadReceipt(client, donation);
+        } catch (error) {
+          // 'No receipt has been issued for this donation yet.' says more than the page's own sentence.
+          fail(serverReason(error) ?? ADMIN_REFUND_TEXT.receiptDownloadFailed, error);
+          return null;
+        } finally {
+          set({ downloadingReceipt: false });
+        }
+      },
+
       resendReceipt: async (id) => {
         set({ resending: true });
         try {
@@ -314,6 +342,14 @@ export function createAdminDonationsStore({ client, notify, log = console }: Adm
         } catch (error) {
           // Only the filter's choices are missing ('Any campaign' and 'General donation' still work): a log line.
           log.error(`[admin-donations] Could not load the campaign choices: ${describeFailure(error)}`);
+        }
+      },
+
+      loadPartnerOptions: async () => {
+        try {
+          set({ partnerOptions: await fetchPartnerOptions(client) });
+        } catch (error) {
+          log.error(`[admin-donations] Could not load the partner choices: ${describeFailure(error)}`);
         }
       },
 

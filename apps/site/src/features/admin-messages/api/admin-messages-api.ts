@@ -8,6 +8,7 @@ import {
   type OutboxMail,
 } from '@charity/domain';
 import { isRecord, readPageInfo, replyData, replyList, type PageInfo } from '../../../lib/api/replies';
+import { downloadFile, type FileDownload } from '../../admin-donations/api/admin-donations-api';
 
 // Contact messages and the mail outbox in the admin area (docs/decisions/005-admin-console.md). All silent for the
 // global toast: the page shows 'Failed to load messages' / 'Failed to update message' itself. The bearer token is added
@@ -76,4 +77,13 @@ export async function fetchOutbox(client: KyInstance, page: number, signal?: Abo
     .get('admin/outbox', { searchParams: { page: String(page), limit: String(OUTBOX_PAGE_SIZE) }, signal, context: { silent: true } })
     .json<unknown>();
   return parseOutboxPage(body, page);
+}
+
+/**
+ * GET /api/admin/outbox/{id}/attachments/{index}: one of a mail's attachments (a receipt's PDF…), drawn again by the
+ * server, fetched through the admin area's one download helper so the bearer token goes with it.
+ */
+export function downloadOutboxAttachment(client: KyInstance, mail: Pick<OutboxMail, 'id' | 'attachments'>, index: number): Promise<FileDownload> {
+  const fallbackName = mail.attachments[index]?.filename ?? `attachment-${mail.id}-${index + 1}`;
+  return downloadFile(client, `admin/outbox/${encodeURIComponent(String(mail.id))}/attachments/${index}`, fallbackName);
 }

@@ -215,3 +215,29 @@ describe('reset (the page was left)', () => {
     expect(t.notify).not.toHaveBeenCalled();
   });
 });
+
+describe('outbox attachments (issue 20)', () => {
+  it('GET …/outbox/{id}/attachments/{index} with the bearer token, named by the server; busy while it runs', async () => {
+    await state().loadOutbox(1);
+    const [first] = state().outbox;
+    const pending = state().downloadAttachment(first!, 0);
+    expect(state().downloadingAttachment).toEqual({ mailId: first!.id, index: 0 });
+    const download = await pending;
+    const [hit] = fake.requests('GET', `/api/admin/outbox/${first!.id}/attachments/0`);
+    expect(hit?.authorization).toBe('Bearer admin-token');
+    expect(download?.fileName).toBe(`RCPT-${first!.id}.pdf`);
+    expect(await download!.blob.text()).toBe(`%PDF-1.4 RCPT-${first!.id}.pdf`);
+    expect(state().downloadingAttachment).toBeNull();
+    expect(t.notify).not.toHaveBeenCalled();
+  });
+
+  it("an attachment the server cannot find: its sentence as the toast; a failure: 'Failed to download the attachment'", async () => {
+    await expect(state().downloadAttachment(mail(1), 3)).resolves.toBeNull();
+    expect(t.notify).toHaveBeenLastCalledWith('error', 'This mail has no such attachment.');
+    fake.failures.set('GET /api/admin/outbox/2/attachments/0', { status: 500 });
+    await expect(state().downloadAttachment(mail(2), 0)).resolves.toBeNull();
+    expect(t.notify).toHaveBeenLastCalledWith('error', 'Failed to download the attachment');
+    expect(t.globalToast).not.toHaveBeenCalled();
+    expect(state().downloadingAttachment).toBeNull();
+  });
+});

@@ -9,8 +9,12 @@ import {
   type OutboxMail,
 } from '@charity/domain';
 import type { ApiLogger, Notify } from '../../../lib/api/client';
-import { describeFailure, NO_PAGES } from '../../../lib/api/replies';
-import { fetchMessages, fetchOutbox, updateMessageStatus } from '../api/admin-messages-api';
+import { describeFailure, NO_PAGES, serverReason } from '../../../lib/api/replies';
+import type { FileDownload } from '../../admin-donations/api/admin-donations-api';
+import { downloadOutboxAttachment, fetchMessages, fetchOutbox, updateMessageStatus } from '../api/admin-messages-api';
+
+/** The toast when an outbox attachment could not be fetched (the server's reason when it gave one). */
+export const OUTBOX_ATTACHMENT_DOWNLOAD_FAILED = 'Failed to download the attachment';
 
 export interface AdminMessagesState {
   filter: MessageFilter;
@@ -28,6 +32,8 @@ export interface AdminMessagesState {
   outboxPage: number;
   outboxTotalPages: number;
   outboxStatus: 'loading' | 'ready' | 'error';
+  /** The outbox attachment being fetched (its mail and place in the mail), or null. */
+  downloadingAttachment: { mailId: number; index: number } | null;
 }
 
 export interface AdminMessagesActions {
@@ -38,6 +44,8 @@ export interface AdminMessagesActions {
   /** A staff member's button (Mark as unread, Archive, Move to inbox…): 'Message updated' or 'Failed to update message'. */
   setStatus: (message: AdminContactMessage, status: ContactMessageStatus) => Promise<boolean>;
   loadOutbox: (page?: number) => Promise<boolean>;
+  /** Fetches one of a mail's attachments; null when it failed (a toast says why). */
+  downloadAttachment: (mail: OutboxMail, index: number) => Promise<FileDownload | null>;
   /** Forgets the messages and mails (the page was left): answers still on their way are dropped. */
   reset: () => void;
 }
@@ -64,6 +72,7 @@ export const INITIAL_ADMIN_MESSAGES_STATE: AdminMessagesState = {
   outboxPage: 1,
   outboxTotalPages: 0,
   outboxStatus: 'loading',
+  downloadingAttachment: null,
 };
 
 /** Whether a message in `status` belongs on the tab `filter` ('all' is the inbox: unread and read). */
@@ -157,6 +166,19 @@ export function createAdminMessagesStore({ client, notify, log = console }: Admi
           fail(ADMIN_CONSOLE_MESSAGES.outboxLoadFailed, error);
           set({ outbox: [], outboxTotalPages: 0, outboxStatus: 'error' });
           return false;
+        }
+      },
+
+      downloadAttachment: async (mail, index) => {
+        set({ downloadingAttachment: { mailId: mail.id, index } });
+        try {
+          return await downloadOutboxAttachment(client, mail, index);
+        } catch (error) {
+          // 'This attachment can no longer be drawn: …' says more than the page's own sentence.
+          fail(serverReason(error) ?? OUTBOX_ATTACHMENT_DOWNLOAD_FAILED, error);
+          return null;
+        } finally {
+          set({ downloadingAttachment: null });
         }
       },
 

@@ -22,6 +22,8 @@ export interface DonationWizardProps {
   headingLevel?: 2 | 3;
   /** The partner's quick amounts (the widget's data-amounts) in their currency. */
   presetAmounts?: AmountPresets | null;
+  /** Step 1 names the campaign (the embed page, which has no /donate banner). */
+  nameCampaign?: boolean;
 }
 
 /** The site's API, same origin: the browser sandbox confirms payments here too. */
@@ -33,7 +35,15 @@ const SITE_API_BASE = '/api';
  * the site's API client, on /donate and on the partner widget's embed page alike; Stripe.js or the sandbox as the
  * server says, whose configuration also gives step 1 the operator's ceiling (PAYMENT_MAX_AMOUNT).
  */
-export function DonationWizard({ campaign, partnerOrigin = null, onCompleted, onFailed, headingLevel, presetAmounts = null }: DonationWizardProps) {
+export function DonationWizard({
+  campaign,
+  partnerOrigin = null,
+  onCompleted,
+  onFailed,
+  headingLevel,
+  presetAmounts = null,
+  nameCampaign = false,
+}: DonationWizardProps) {
   const transport = useMemo(
     // A donor's calls carry no staff token, even when a signed-in staff member gives: the payment routes are public
     // and need none (least privilege), and reading the stored session is a synchronous storage access the widget's
@@ -53,6 +63,7 @@ export function DonationWizard({ campaign, partnerOrigin = null, onCompleted, on
       headingLevel={headingLevel}
       presetAmounts={presetAmounts}
       amountCeiling={amountCeiling}
+      nameCampaign={nameCampaign}
       renderPayment={(payload, { onBack }) => (
         <PaymentStep
           payload={payload}
