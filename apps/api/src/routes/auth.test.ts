@@ -81,6 +81,11 @@ describeEachDatabase('auth routes', (ctx) => {
       expect(hours).toBeLessThan(12.01);
     });
 
+    it('answers a username holding a NUL byte as unknown (401), not a database error', async () => {
+      const response = await login(app, '\u0000', 'wrong-password');
+      expect(response.statusCode).toBe(401);
+    });
+
     it('trims the username, takes the password as typed', async () => {
       expect((await login(app, `  ${admin.username} `, admin.password)).statusCode).toBe(200);
       expect((await login(app, admin.username, ` ${admin.password}`)).statusCode).toBe(401);
