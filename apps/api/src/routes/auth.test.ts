@@ -81,9 +81,10 @@ describeEachDatabase('auth routes', (ctx) => {
       expect(hours).toBeLessThan(12.01);
     });
 
-    it('answers a username holding a NUL byte as unknown (401), not a database error', async () => {
+    it('refuses a username holding a NUL character as bad input (400), not a database error', async () => {
       const response = await login(app, '\u0000', 'wrong-password');
-      expect(response.statusCode).toBe(401);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('username contains characters that are not valid text.');
     });
 
     it('trims the username, takes the password as typed', async () => {
