@@ -64,7 +64,9 @@ const preview: Preview = {
           'Admin',
           [
             'Sign-in',
+            ['LoginForm', 'SessionEndedDialog'],
             'Shell',
+            ['AdminLayout', 'AdminPageHeader', 'SessionExpiryNotice', 'ConfirmDialog', 'Pagination'],
             'Dashboard',
             ['DashboardScreen', 'DashboardTotals', 'DonationsChart', 'TopCampaignsList', 'RecentDonationsTable', 'DashboardError'],
             'Campaigns',

@@ -6,7 +6,7 @@ describe('section 9 constants', () => {
     ['REQUEST_TIMEOUT_MS', 60000],
     ['RETRY_ATTEMPTS', 3],
     ['RETRY_BACKOFF_MS', 1000],
-    ['STORAGE_KEYS', { token: 'admin_token', user: 'admin_user' }],
+    ['STORAGE_KEYS', { token: 'admin_token', user: 'admin_user', session: 'admin_session' }],
     ['FORM_RESET_MS', 10000],
     ['HEADER_HIDE_SCROLL_PX', 100],
     ['BACK_TO_TOP_SCROLL_PX', 300],

@@ -8,7 +8,8 @@ export const RETRY_ATTEMPTS = 3;
 export const RETRY_BACKOFF_MS = 1000;
 
 // --- Session storage (spec §3, §9) ---
-export const STORAGE_KEYS = { token: 'admin_token', user: 'admin_user' } as const;
+/** token and user are the spec's; session (its end and the last signed-in request, decision 037) is shared by tabs. */
+export const STORAGE_KEYS = { token: 'admin_token', user: 'admin_user', session: 'admin_session' } as const;
 
 // --- Timings and thresholds (spec §2, §4, §9) ---
 /** The donation form resets this long after a successful payment. */

@@ -18,6 +18,7 @@ export * from './page-meta';
 export * from './messages';
 export * from './http';
 export * from './auth';
+export * from './session-expiry';
 export * from './payment';
 export * from './slideshow';
 export * from './validation/email';

@@ -64,7 +64,11 @@ describeEachDatabase('auth routes', (ctx) => {
       const body = response.json();
       expect(body).toEqual({
         success: true,
-        data: { user: { id: admin.id, username: admin.username, full_name: 'Asha Rao', role: 'admin' }, token: expect.any(String) },
+        data: {
+          user: { id: admin.id, username: admin.username, full_name: 'Asha Rao', role: 'admin' },
+          token: expect.any(String),
+          session: { expires_at: expect.any(String), idle_timeout_seconds: 120 * 60 },
+        },
       });
       const token: string = body.data.token;
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -79,6 +83,9 @@ describeEachDatabase('auth routes', (ctx) => {
       const hours = (session.expiresAt.getTime() - started) / 3_600_000;
       expect(hours).toBeGreaterThan(11.99);
       expect(hours).toBeLessThan(12.01);
+      // The reply names that end, so the admin area can warn before it (decision 037); verify says the same.
+      expect(body.data.session.expires_at).toBe(session.expiresAt.toISOString());
+      expect((await verify(token)).json().data.session).toEqual({ expires_at: session.expiresAt.toISOString(), idle_timeout_seconds: 7200 });
     });
 
     it('refuses a username holding a NUL character as bad input (400), not a database error', async () => {
@@ -164,7 +171,10 @@ describeEachDatabase('auth routes', (ctx) => {
     it('accepts the scheme in any case', async () => {
       const token = await signIn(app, admin, ip);
       const response = await app.inject({ method: 'GET', url: '/api/auth/verify', headers: { authorization: `bearer ${token}` } });
-      expect(response.json()).toEqual({ success: true, data: { user: { id: admin.id, username: admin.username, full_name: 'Asha Rao', role: 'admin' } } });
+      expect(response.json()).toEqual({
+        success: true,
+        data: { user: { id: admin.id, username: admin.username, full_name: 'Asha Rao', role: 'admin' }, session: { expires_at: expect.any(String), idle_timeout_seconds: 7200 } },
+      });
     });
 
     it('refuses a session past its absolute expiry with 401 Session expired', async () => {
@@ -223,7 +233,12 @@ describeEachDatabase('auth routes', (ctx) => {
       const body = response.json();
       expect(body).toEqual({
         success: true,
-        data: { token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), user: { id: admin.id, username: admin.username, full_name: 'Asha Rao', role: 'admin' } },
+        data: {
+          token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+          user: { id: admin.id, username: admin.username, full_name: 'Asha Rao', role: 'admin' },
+          // Refreshing never moves the end.
+          session: { expires_at: oldSession.expiresAt.toISOString(), idle_timeout_seconds: 7200 },
+        },
       });
       const newToken: string = body.data.token;
       expect(newToken).not.toBe(oldToken);

@@ -8,8 +8,10 @@ import {
   FormBody,
   LoginFields,
   ProfileFields,
+  SessionReply,
   SignedInReply,
   UserOnlyReply,
+  VerifyReply,
 } from '@charity/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -38,6 +40,7 @@ import {
   revokeUserSessions,
   rotateSession,
   type SessionOrigin,
+  type SessionRow,
 } from '../auth/sessions.js';
 import {
   findUserByUsername,
@@ -100,6 +103,7 @@ function origin(request: FastifyRequest): SessionOrigin {
 
 const userResponse = { 200: UserOnlyReply, ...errorReplies(401) };
 const tokenResponse = { 200: SignedInReply, ...errorReplies(401) };
+const verifyResponse = { 200: VerifyReply, ...errorReplies(401) };
 const messageResponse = { 200: AuthMessageReply, ...errorReplies(401) };
 
 // The bodies are FormBody (packages/domain/src/contract/common.ts): Fastify refuses anything but a JSON object with
@@ -178,6 +182,11 @@ export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs
     await rememberAddress(app.db, userId, address, new Date());
   }
 
+  /** The session's end as the admin area needs it to warn in time (decision 037). */
+  function sessionJson(session: SessionRow): SessionReply {
+    return { expires_at: session.expiresAt.toISOString(), idle_timeout_seconds: app.config.session.idleMinutes * 60 };
+  }
+
   function signedIn(request: FastifyRequest): RequestAuth {
     // requireUser ran as the onRequest hook: auth is set.
     return request.auth!;
@@ -198,9 +207,9 @@ export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs
 
     await succeeded(keys, user.id);
     const now = new Date();
-    const { token } = await createSession(app.db, user.id, origin(request), app.config.session, now);
+    const { token, session } = await createSession(app.db, user.id, origin(request), app.config.session, now);
     await housekeeping(now);
-    return { success: true, data: { user: userJson(user), token } };
+    return { success: true, data: { user: userJson(user), token, session: sessionJson(session) } };
   });
 
   app.post('/auth/logout', { onRequest: app.requireUser, schema: { response: messageResponse } }, async (request) => {
@@ -208,8 +217,9 @@ export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs
     return { success: true, message: AUTH_ROUTE_MESSAGES.loggedOut };
   });
 
-  app.get('/auth/verify', { onRequest: app.requireUser, schema: { response: userResponse } }, async (request) => {
-    return { success: true, data: { user: userJson(signedIn(request).user) } };
+  app.get('/auth/verify', { onRequest: app.requireUser, schema: { response: verifyResponse } }, async (request) => {
+    const { user, session } = signedIn(request);
+    return { success: true, data: { user: userJson(user), session: sessionJson(session) } };
   });
 
   app.post('/auth/refresh', { onRequest: app.requireUser, schema: { response: tokenResponse } }, async (request) => {
@@ -217,7 +227,7 @@ export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs
     const rotated = await rotateSession(app.db, session, origin(request), app.config.session, new Date());
     // Another refresh with the same token won the race: this token is no longer valid.
     if (!rotated) throw new HttpError(401, 'Authentication required');
-    return { success: true, data: { token: rotated.token, user: userJson(user) } };
+    return { success: true, data: { token: rotated.token, user: userJson(user), session: sessionJson(rotated.session) } };
   });
 
   app.post('/auth/change-password', { onRequest: app.requireUser, schema: changePasswordSchema }, async (request, reply) => {

@@ -12,9 +12,11 @@
 // shell
 export { AdminLayout, ADMIN_LAYOUT_TEXT, type AdminLayoutProps } from './shell/AdminLayout';
 export { AdminPageHeader, type AdminPageHeaderProps } from './shell/AdminPageHeader';
+export { SessionExpiryNotice, type SessionExpiryNoticeProps } from './shell/SessionExpiryNotice';
 
 // sign-in
 export { LoginForm, LOGIN_TEXT, type LoginFormProps, type LoginCredentials } from './sign-in/LoginForm';
+export { SessionEndedDialog, type SessionEndedDialogProps } from './sign-in/SessionEndedDialog';
 
 // dashboard
 export { DashboardTotals, DASHBOARD_TOTALS_TEXT, monthChangeText, type DashboardTotalsProps } from './dashboard/DashboardTotals';

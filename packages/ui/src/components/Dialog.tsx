@@ -34,6 +34,11 @@ export interface DialogProps extends DialogVariantProps {
   hideTitle?: boolean;
   /** A click outside closes the dialog (default). False for a question that must be answered on purpose. */
   closeOnOutsideClick?: boolean;
+  /**
+   * False for a dialog that only its own buttons end (a sign-in the page cannot go on without): no close button,
+   * Escape and a click outside do nothing. Default true.
+   */
+  dismissible?: boolean;
   className?: string;
 }
 
@@ -49,6 +54,7 @@ export function Dialog({
   closeLabel = 'Close',
   hideTitle = false,
   closeOnOutsideClick = true,
+  dismissible = true,
   className,
 }: DialogProps) {
   // Radix returns focus to its own Trigger; this dialog is opened by app state, so remember what had
@@ -63,7 +69,10 @@ export function Dialog({
           // Without a description Radix would warn; an explicit undefined says "none on purpose".
           {...(description ? {} : { 'aria-describedby': undefined })}
           onInteractOutside={(event) => {
-            if (!closeOnOutsideClick) event.preventDefault();
+            if (!closeOnOutsideClick || !dismissible) event.preventDefault();
+          }}
+          onEscapeKeyDown={(event) => {
+            if (!dismissible) event.preventDefault();
           }}
           onOpenAutoFocus={() => {
             const active = document.activeElement;
@@ -91,9 +100,11 @@ export function Dialog({
           {children !== undefined ? <div className="cs-dialog__body">{children}</div> : null}
           {footer ? <div className="cs-dialog__footer">{footer}</div> : null}
           {/* Last in the DOM (shown top-right) so opening focuses the first field, not the close button. */}
-          <DialogPrimitive.Close className="cs-dialog__close" aria-label={closeLabel}>
-            <CloseIcon />
-          </DialogPrimitive.Close>
+          {dismissible ? (
+            <DialogPrimitive.Close className="cs-dialog__close" aria-label={closeLabel}>
+              <CloseIcon />
+            </DialogPrimitive.Close>
+          ) : null}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

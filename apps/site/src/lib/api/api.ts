@@ -8,6 +8,7 @@ export const api = createApiClient({
   baseUrl: '/api',
   getToken: readStoredToken,
   onUnauthorized: () => useAuthStore.getState().clearSession(),
+  onSignedInReply: () => useAuthStore.getState().sessionActive(),
   notify: showToast,
   log: console,
 });

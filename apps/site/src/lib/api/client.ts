@@ -21,6 +21,8 @@ export type ApiClientOptions = {
   getToken: () => string | null | undefined;
   /** Spec section 4: a 401 on any response clears the stored session. */
   onUnauthorized: () => void;
+  /** A request that carried the token was answered, not with 401: the server saw the session used (decision 037). */
+  onSignedInReply?: () => void;
   notify: Notify;
   log?: ApiLogger;
   fetch?: typeof globalThis.fetch;
@@ -136,6 +138,13 @@ export function createApiClient(options: ApiClientOptions): KyInstance {
           // A caller may set its own header (logout sends the token it captured before clearing).
           if (token && !request.headers.has('authorization')) {
             request.headers.set('Authorization', `Bearer ${token}`);
+          }
+        },
+      ],
+      afterResponse: [
+        (request, _options, response) => {
+          if (options.onSignedInReply && request.headers.has('authorization') && response.status !== 401) {
+            safely(log, 'Noting the session used', options.onSignedInReply);
           }
         },
       ],

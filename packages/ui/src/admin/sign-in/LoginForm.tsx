@@ -39,13 +39,21 @@ export interface LoginFormProps {
 
 const FIELDS = ['username', 'password'] as const;
 
+export interface SignInFieldsProps {
+  /** Called with valid credentials (username trimmed). The caller signs in and sets `busy` and `error`. */
+  onSubmit: (credentials: LoginCredentials) => void | Promise<void>;
+  busy?: boolean;
+  /** The failure banner (role=alert). */
+  error?: string | null;
+  initialValues?: Partial<LoginCredentials>;
+}
+
 /**
- * The admin sign-in card (spec §2 "Login", §5 "Login"): Username, Password with a show/hide toggle, 'Sign In'.
- * Checked with the domain's validateLogin on submit; each field's error clears as soon as it is edited, and
- * focus moves to the first invalid field.
+ * The sign-in form itself: the failure banner, Username, Password with a show/hide toggle, 'Sign In'. Checked with
+ * the domain's validateLogin on submit; each field's error clears as soon as it is edited, and focus moves to the
+ * first invalid field. The login page and the session-ended dialog both use it.
  */
-export function LoginForm({ onSubmit, busy = false, error, homeHref = '/', initialValues, className }: LoginFormProps) {
-  const Link = useLink();
+export function SignInFields({ onSubmit, busy = false, error, initialValues }: SignInFieldsProps) {
   const baseId = useId();
   const ids = { username: `${baseId}-username`, password: `${baseId}-password` };
   const [values, setValues] = useState<LoginCredentials>({ username: '', password: '', ...initialValues });
@@ -88,6 +96,61 @@ export function LoginForm({ onSubmit, busy = false, error, homeHref = '/', initi
   }
 
   return (
+    <>
+    {error ? (
+      <div role="alert" className="cs-login__banner">
+        {error}
+      </div>
+    ) : null}
+    <form ref={formRef} className="cs-login__form" noValidate onSubmit={handleSubmit}>
+      <FormField label={LOGIN_TEXT.username} error={errors.username} id={ids.username}>
+        <Input
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-required="true"
+          value={values.username}
+          onChange={(e) => update('username', e.target.value)}
+        />
+      </FormField>
+      <FormField label={LOGIN_TEXT.password} error={errors.password} id={ids.password}>
+        {(control) => (
+          <div className="cs-login__password">
+            <Input
+              {...control}
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              aria-required="true"
+              value={values.password}
+              onChange={(e) => update('password', e.target.value)}
+            />
+            <button
+              type="button"
+              className="cs-login__toggle"
+              aria-label={showPassword ? LOGIN_TEXT.hidePassword : LOGIN_TEXT.showPassword}
+              aria-pressed={showPassword}
+              aria-controls={control.id}
+              onClick={() => setShowPassword((shown) => !shown)}
+            >
+              {showPassword ? <EyeOffIcon /> : <EyeIcon />}
+            </button>
+          </div>
+        )}
+      </FormField>
+      <Button ref={submitRef} type="submit" fullWidth size="lg" loading={busy} loadingText={LOGIN_TEXT.busy}>
+        {LOGIN_TEXT.submit}
+      </Button>
+    </form>
+    </>
+  );
+}
+
+/** The admin sign-in card (spec §2 "Login", §5 "Login"): the title, the form, the note and the way back. */
+export function LoginForm({ onSubmit, busy = false, error, homeHref = '/', initialValues, className }: LoginFormProps) {
+  const Link = useLink();
+  return (
     <div className={cn('cs-login', className)}>
       <div className="cs-login__card">
         <div className="cs-login__header">
@@ -96,52 +159,7 @@ export function LoginForm({ onSubmit, busy = false, error, homeHref = '/', initi
           </span>
           <h1 className="cs-login__title">{LOGIN_TEXT.title}</h1>
         </div>
-        {error ? (
-          <div role="alert" className="cs-login__banner">
-            {error}
-          </div>
-        ) : null}
-        <form ref={formRef} className="cs-login__form" noValidate onSubmit={handleSubmit}>
-          <FormField label={LOGIN_TEXT.username} error={errors.username} id={ids.username}>
-            <Input
-              name="username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              aria-required="true"
-              value={values.username}
-              onChange={(e) => update('username', e.target.value)}
-            />
-          </FormField>
-          <FormField label={LOGIN_TEXT.password} error={errors.password} id={ids.password}>
-            {(control) => (
-              <div className="cs-login__password">
-                <Input
-                  {...control}
-                  name="password"
-                  type={showPassword ? 'text' : 'password'}
-                  autoComplete="current-password"
-                  aria-required="true"
-                  value={values.password}
-                  onChange={(e) => update('password', e.target.value)}
-                />
-                <button
-                  type="button"
-                  className="cs-login__toggle"
-                  aria-label={showPassword ? LOGIN_TEXT.hidePassword : LOGIN_TEXT.showPassword}
-                  aria-pressed={showPassword}
-                  aria-controls={control.id}
-                  onClick={() => setShowPassword((shown) => !shown)}
-                >
-                  {showPassword ? <EyeOffIcon /> : <EyeIcon />}
-                </button>
-              </div>
-            )}
-          </FormField>
-          <Button ref={submitRef} type="submit" fullWidth size="lg" loading={busy} loadingText={LOGIN_TEXT.busy}>
-            {LOGIN_TEXT.submit}
-          </Button>
-        </form>
+        <SignInFields onSubmit={onSubmit} busy={busy} error={error} initialValues={initialValues} />
         <p className="cs-login__note">{LOGIN_TEXT.note}</p>
         <Link href={homeHref} className="cs-login__back">
           <ArrowLeftIcon size={16} />

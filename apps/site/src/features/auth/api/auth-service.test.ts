@@ -22,6 +22,7 @@ class MemoryStorage implements SessionStorage {
 }
 
 const USER = { id: 1, username: 'asha', full_name: 'Asha Rao', role: 'admin' };
+const SESSION = { expires_at: '2030-01-01T00:00:00.000Z', idle_timeout_seconds: 7200 };
 type Hit = { method: string; path: string; authorization: string | undefined; body: unknown };
 const hits: Hit[] = [];
 /** Per path, how the fake answers next: a status and body, or 'drop' to cut the connection. */
@@ -51,13 +52,13 @@ const server = http.createServer((req, res) => {
         if (!input.username || !input.password) return reply(res, 400, { success: false, message: 'Username and password are required' });
         if (input.username !== 'asha' || input.password !== 'correct-horse') return reply(res, 401, { success: false, message: 'Invalid credentials' });
         validTokens.add('tok-1');
-        return reply(res, 200, { success: true, data: { user: USER, token: 'tok-1' } });
+        return reply(res, 200, { success: true, data: { user: USER, token: 'tok-1', session: SESSION } });
       case 'POST /api/auth/logout':
         if (!signedIn) return reply(res, 401, { success: false, message: 'Unauthorized' });
         validTokens.delete(token);
         return reply(res, 200, { success: true, message: 'Logged out' });
       case 'GET /api/auth/verify':
-        return signedIn ? reply(res, 200, { success: true, data: { user: USER } }) : reply(res, 401, { success: false, message: 'Unauthorized' });
+        return signedIn ? reply(res, 200, { success: true, data: { user: USER, session: SESSION } }) : reply(res, 401, { success: false, message: 'Unauthorized' });
       case 'POST /api/auth/refresh':
         if (!signedIn) return reply(res, 401, { success: false, message: 'Unauthorized' });
         validTokens.delete(token);
@@ -107,6 +108,7 @@ beforeEach(() => {
     baseUrl,
     getToken: () => readStoredToken(storage),
     onUnauthorized: () => store.getState().clearSession(),
+    onSignedInReply: () => store.getState().sessionActive(),
     notify: globalToast,
     log,
     retryDelay: () => 5,
@@ -342,5 +344,54 @@ describe('updateProfile', () => {
     overrides.set('/api/auth/profile', { status: 200, body: { success: true, data: {} } });
     await expect(service.updateProfile({ full_name: 'X' })).resolves.toEqual({ success: false, message: 'An unexpected error occurred.' });
     expect(store.getState().user).toEqual(USER);
+  });
+});
+
+describe('the session watch (decision 037)', () => {
+  it('sign-in stores the session end it was told, shared with other tabs, and each signed-in reply moves the last activity', async () => {
+    const before = Date.now();
+    await signIn();
+    const clock = store.getState().sessionClock!;
+    expect(clock).toMatchObject({ expiresAt: Date.parse(SESSION.expires_at), idleTimeoutMs: 7_200_000 });
+    expect(clock.lastActiveAt).toBeGreaterThanOrEqual(before);
+    expect(JSON.parse(storage.getItem('admin_session') ?? '')).toEqual(clock);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await service.checkSession();
+    expect(store.getState().sessionClock!.lastActiveAt).toBeGreaterThan(clock.lastActiveAt);
+  });
+
+  it('a 401 while signed in ends the session on the screen (sessionEnded), a logout does not', async () => {
+    await signIn();
+    validTokens.clear();
+    expect(await service.checkSession()).toBe('ended');
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, sessionEnded: true, sessionClock: null });
+    expect(storage.getItem('admin_token')).toBeNull();
+    expect(storage.getItem('admin_session')).toBeNull();
+    // A wrong password in the dialog is a 401 too: still ended; the right one ends it.
+    expect((await service.login({ username: 'asha', password: 'wrong' })).success).toBe(false);
+    expect(store.getState().sessionEnded).toBe(true);
+    await signIn();
+    expect(store.getState()).toMatchObject({ isAuthenticated: true, sessionEnded: false });
+    await service.logout();
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, sessionEnded: false });
+  });
+
+  it('a check that gets no reply signs nobody out (unlike verify)', async () => {
+    await signIn();
+    overrides.set('/api/auth/verify', 'drop');
+    expect(await service.checkSession()).toBe('unknown');
+    expect(store.getState()).toMatchObject({ isAuthenticated: true, sessionEnded: false });
+    overrides.set('/api/auth/verify', { status: 503, body: { success: false, message: 'Down' } });
+    expect(await service.checkSession()).toBe('unknown');
+    expect(store.getState().isAuthenticated).toBe(true);
+    expect(globalToast).not.toHaveBeenCalled();
+  });
+
+  it('endSession revokes the token on the server and leaves the screen to the sign-in dialog', async () => {
+    await signIn();
+    await service.endSession();
+    expect(hits.map((hit) => `${hit.method} ${hit.path} ${hit.authorization}`)).toEqual(['POST /api/auth/logout Bearer tok-1']);
+    expect(validTokens.has('tok-1')).toBe(false);
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, sessionEnded: true });
   });
 });

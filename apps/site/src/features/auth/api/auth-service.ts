@@ -5,6 +5,7 @@ import {
   PASSWORD_MIN_LENGTH,
   authErrorMessage,
   loginFailureMessage,
+  parseSessionTimes,
   type AdminUser,
 } from '@charity/domain';
 import type { ApiLogger, Notify } from '../../../lib/api/client';
@@ -30,6 +31,8 @@ export type LoginResult = { success: true; user: AdminUser } | { success: false;
 export type VerifyResult = { valid: true; user: AdminUser } | { valid: false };
 export type AuthCallResult = { success: true; message: string } | { success: false; message: string };
 export type RefreshResult = { success: true; token: string } | { success: false; message: string };
+/** A check of the session: still valid, ended (a 401: the store now says so), or not known (no reply, a 5xx). */
+export type SessionCheck = 'valid' | 'ended' | 'unknown';
 
 export interface AuthServiceOptions {
   /** The site's ky client (bearer token, logging, retries, 401 → session cleared). */
@@ -110,6 +113,8 @@ export function createAuthService({ client, store, getToken, notify, log = conso
       const token = typeof data?.token === 'string' && data.token.trim() !== '' ? data.token : null;
       if (!user || !token) return { success: false, message: replyMessage(body) ?? AUTH_MESSAGES.loginFailed };
       store.getState().loginSuccess(user, token);
+      const times = parseSessionTimes(data?.session);
+      if (times) store.getState().sessionTimesReceived(times);
       return { success: true, user };
     },
 
@@ -137,11 +142,49 @@ export function createAuthService({ client, store, getToken, notify, log = conso
         const user = toAdminUser(successData(body)?.user);
         if (!user) throw new TypeError('The verify reply has no user');
         store.getState().updateUser(user);
+        const times = parseSessionTimes(successData(body)?.session);
+        if (times) store.getState().sessionTimesReceived(times);
         return { valid: true, user };
       } catch (error) {
         log.error(`[auth] Session check failed: ${error instanceof Error ? error.message : String(error)}`);
         store.getState().sessionRejected('verify_failed');
         return { valid: false };
+      }
+    },
+
+    /**
+     * GET /auth/verify as a background check (returning to the tab, 'Stay signed in'; decision 037). Unlike verify,
+     * only the server's 401 ends the session (the API client's 401 rule): a laptop waking without a network must not
+     * sign anyone out. Marks the session used on the server, so it also keeps an idle session going.
+     */
+    async checkSession(): Promise<SessionCheck> {
+      if (!store.getState().isAuthenticated || !getToken()) return 'unknown';
+      try {
+        const body = await client.get('auth/verify', { context: { silent: true } }).json<unknown>();
+        const data = successData(body);
+        const user = toAdminUser(data?.user);
+        if (user) store.getState().updateUser(user);
+        const times = parseSessionTimes(data?.session);
+        if (times) store.getState().sessionTimesReceived(times);
+        return 'valid';
+      } catch (error) {
+        const failure = toRequestFailure(error);
+        if (failure.kind === 'response' && failure.status === 401) return 'ended';
+        log.error(`[auth] Session check failed: ${error instanceof Error ? error.message : String(error)}`);
+        return 'unknown';
+      }
+    },
+
+    /**
+     * The session's time is up by the browser's count (decision 037): the token is revoked on the server (a failure
+     * only logged) and the session ends as a 401 would end it, keeping the screen for the sign-in dialog.
+     */
+    async endSession(): Promise<void> {
+      const token = getToken();
+      try {
+        await revokeToken(client, token, log);
+      } finally {
+        store.getState().clearSession();
       }
     },
 
@@ -160,6 +203,8 @@ export function createAuthService({ client, store, getToken, notify, log = conso
           return { success: false, message: replyMessage(body) ?? AUTH_MESSAGES.unexpected };
         }
         store.getState().tokenRefreshed(token, toAdminUser(data?.user));
+        const times = parseSessionTimes(data?.session);
+        if (times) store.getState().sessionTimesReceived(times);
         return { success: true, token };
       } catch (error) {
         store.getState().sessionRejected('refresh_failed');

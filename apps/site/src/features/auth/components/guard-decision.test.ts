@@ -29,6 +29,12 @@ describe('decideGuard (spec section 2, protected-route rule)', () => {
     expect(decideGuard({ access: 'signed-out', isAuthenticated: true, ...resolved })).toBe('redirect');
   });
 
+  it('keeps a signed-in screen whose session ended on it (the sign-in dialog goes over it), but not /login', () => {
+    expect(decideGuard({ access: 'signed-in', isAuthenticated: false, ...resolved, sessionEnded: true })).toBe('render');
+    expect(decideGuard({ access: 'signed-in', isAuthenticated: false, ...resolved, sessionEnded: false })).toBe('redirect');
+    expect(decideGuard({ access: 'signed-out', isAuthenticated: false, ...resolved, sessionEnded: true })).toBe('render');
+  });
+
   it('the wait can be configured', () => {
     expect(decideGuard({ access: 'signed-in', isAuthenticated: true, ...resolved, elapsedMs: 10, graceMs: 0 })).toBe('render');
   });

@@ -13,11 +13,25 @@ export type GuardInput = Pick<AuthState, 'isAuthenticated' | 'isInitialised'> & 
   /** Milliseconds since the auth state was first seen resolved; null while it is not. */
   elapsedMs: number | null;
   graceMs?: number;
+  /**
+   * The session ended under the staff member on this screen (decision 037): a signed-in route stays, with the
+   * sign-in dialog over it, rather than leave for /login and lose an unsaved form.
+   */
+  sessionEnded?: boolean;
 };
 
-export function decideGuard({ access, isInitialised, isAuthenticated, isLoading = false, elapsedMs, graceMs = PROTECTED_ROUTE_WAIT_MS }: GuardInput): GuardDecision {
+export function decideGuard({
+  access,
+  isInitialised,
+  isAuthenticated,
+  isLoading = false,
+  elapsedMs,
+  graceMs = PROTECTED_ROUTE_WAIT_MS,
+  sessionEnded = false,
+}: GuardInput): GuardDecision {
   const state = protectedRouteDecision({ isInitialised, isAuthenticated, isLoading });
   if (state === 'loading' || elapsedMs === null || elapsedMs < graceMs) return 'wait';
+  if (access === 'signed-in' && sessionEnded) return 'render';
   const signedIn = state === 'allow';
   const allowed = access === 'signed-in' ? signedIn : !signedIn;
   return allowed ? 'render' : 'redirect';

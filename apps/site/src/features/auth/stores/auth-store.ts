@@ -5,12 +5,27 @@ import {
   authReducer,
   clearsStoredSession,
   restoreSession,
+  sessionEndedAfter,
   type AdminUser,
   type AuthEvent,
   type AuthState,
+  type SessionTimes,
 } from '@charity/domain';
 
 export type { AdminUser, AuthState };
+
+/** The session's end as the server gave it, and the browser's last signed-in request (decision 037). */
+export type SessionClock = SessionTimes & { lastActiveAt: number };
+
+export type SessionState = {
+  /**
+   * The session ended under the staff member (a 401, a failed verify or refresh while signed in): the screen stays,
+   * with a sign-in dialog over it, instead of going to /login. Signing in or out clears it.
+   */
+  sessionEnded: boolean;
+  /** Null until a sign-in, refresh or verify has told the end; no warning is shown without it. */
+  sessionClock: SessionClock | null;
+};
 
 export type AuthActions = {
   /** Startup: trust a stored token + user (no server check, spec section 4), else clear both. */
@@ -26,9 +41,15 @@ export type AuthActions = {
   tokenRefreshed: (token: string, user?: AdminUser | null) => void;
   /** A failed verify or refresh ends the session (spec section 4). */
   sessionRejected: (reason: 'verify_failed' | 'refresh_failed') => void;
+  /** A sign-in, refresh or verify reply told the session's end: also a signed-in request just now. */
+  sessionTimesReceived: (times: SessionTimes, now?: number) => void;
+  /** A request with the token was answered (not 401): the server has just seen the session used. */
+  sessionActive: (now?: number) => void;
+  /** Re-read the clock another tab may have moved (they share storage). */
+  syncSessionClock: () => void;
 };
 
-export type AuthStore = AuthState & AuthActions;
+export type AuthStore = AuthState & SessionState & AuthActions;
 
 /** Where the session lives; localStorage in the browser, an in-memory stand-in in tests. */
 export type SessionStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -67,6 +88,21 @@ function remove(storage: SessionStorage | undefined, key: string): void {
   }
 }
 
+/** The stored clock, or null when missing or not one. */
+function parseClock(json: string | null): SessionClock | null {
+  if (!json) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    if (typeof value !== 'object' || value === null) return null;
+    const { expiresAt, idleTimeoutMs, lastActiveAt } = value as Record<string, unknown>;
+    return [expiresAt, idleTimeoutMs, lastActiveAt].every((n) => typeof n === 'number' && Number.isFinite(n))
+      ? { expiresAt: expiresAt as number, idleTimeoutMs: idleTimeoutMs as number, lastActiveAt: lastActiveAt as number }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The bearer token the API client sends, read fresh at each request. */
 export function readStoredToken(storage: SessionStorage | undefined = browserStorage()): string | null {
   return read(storage, STORAGE_KEYS.token);
@@ -78,30 +114,43 @@ export function createAuthStore(getStorage: () => SessionStorage | undefined = b
     const storage = getStorage();
     remove(storage, STORAGE_KEYS.token);
     remove(storage, STORAGE_KEYS.user);
+    remove(storage, STORAGE_KEYS.session);
   };
+
+  const readClock = (): SessionClock | null => parseClock(read(getStorage(), STORAGE_KEYS.session));
+  const writeClock = (clock: SessionClock) => write(getStorage(), STORAGE_KEYS.session, JSON.stringify(clock));
 
   return create<AuthStore>()((set, get) => {
     const dispatch = (event: AuthEvent) => {
       if (clearsStoredSession(event)) clearStored();
-      const { user, isAuthenticated, isLoading, isInitialised } = get();
-      set(authReducer({ user, isAuthenticated, isLoading, isInitialised }, event));
+      const { user, isAuthenticated, isLoading, isInitialised, sessionEnded, sessionClock } = get();
+      set({
+        ...authReducer({ user, isAuthenticated, isLoading, isInitialised }, event),
+        sessionEnded: sessionEndedAfter(sessionEnded, { isAuthenticated }, event),
+        sessionClock: clearsStoredSession(event) ? null : sessionClock,
+      });
     };
 
     return {
       ...INITIAL_AUTH_STATE,
+      sessionEnded: false,
+      sessionClock: null,
 
       initialise: () => {
         set({ isLoading: true });
         const storage = getStorage();
         const { state, clearStorage } = restoreSession(read(storage, STORAGE_KEYS.token), read(storage, STORAGE_KEYS.user));
         if (clearStorage) clearStored();
-        set(state);
+        set({ ...state, sessionClock: state.isAuthenticated ? readClock() : null });
       },
 
       loginSuccess: (user, token) => {
         const storage = getStorage();
         write(storage, STORAGE_KEYS.token, token);
         write(storage, STORAGE_KEYS.user, JSON.stringify(user));
+        // A new sign-in has its own end, told by its reply (sessionTimesReceived).
+        remove(storage, STORAGE_KEYS.session);
+        set({ sessionClock: null });
         dispatch({ type: 'login_success', user });
       },
 
@@ -127,6 +176,28 @@ export function createAuthStore(getStorage: () => SessionStorage | undefined = b
       },
 
       sessionRejected: (reason) => dispatch({ type: reason }),
+
+      sessionTimesReceived: (times, now = Date.now()) => {
+        if (!get().isAuthenticated) return;
+        const clock = { ...times, lastActiveAt: Math.max(now, readClock()?.lastActiveAt ?? 0) };
+        writeClock(clock);
+        set({ sessionClock: clock });
+      },
+
+      sessionActive: (now = Date.now()) => {
+        const current = get().sessionClock;
+        if (!get().isAuthenticated || !current) return;
+        const clock = { ...current, lastActiveAt: Math.max(now, current.lastActiveAt) };
+        writeClock(clock);
+        set({ sessionClock: clock });
+      },
+
+      syncSessionClock: () => {
+        if (!get().isAuthenticated) return;
+        const stored = readClock();
+        const current = get().sessionClock;
+        if (stored && (!current || stored.lastActiveAt > current.lastActiveAt || stored.expiresAt !== current.expiresAt)) set({ sessionClock: stored });
+      },
     };
   });
 }
