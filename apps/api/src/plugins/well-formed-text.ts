@@ -7,9 +7,7 @@ import { HttpError } from '../http-errors.js';
 // ("\ud800"), and a multipart part may declare a charset (UTF-16) whose bytes decode to one. Such a string cannot be
 // stored faithfully: PostgreSQL's jsonb refuses the escape JSON.stringify writes for it (the whole insert fails), a
 // text column gets U+FFFD in its place, and a mail or a PDF shows garbage. No person types one: it is a broken or
-// hostile client, answered 400 with the field named, like any other bad input. The NUL character (U+0000) is refused
-// the same way: well-formed, but PostgreSQL's text and jsonb cannot hold it, so a query carrying one failed with a
-// database error (a 500, found by the API fuzz in a sign-in name and a payment's client secret).
+// hostile client, answered 400 with the field named, like any other bad input.
 
 export const WELL_FORMED_TEXT_MESSAGES = {
   field: (path: string) => `${path} contains characters that are not valid text.`,
@@ -18,12 +16,9 @@ export const WELL_FORMED_TEXT_MESSAGES = {
   fileName: (field: string) => `The file name sent in ${field} contains characters that are not valid text.`,
 } as const;
 
-/**
- * Text the database can store: String.prototype.isWellFormed (Node 20; not yet in this project's TypeScript lib: no
- * lone surrogate) and no NUL character.
- */
+/** String.prototype.isWellFormed (Node 20; not yet in this project's TypeScript lib): no lone surrogate. */
 export function isWellFormed(text: string): boolean {
-  return (text as string & { isWellFormed(): boolean }).isWellFormed() && !text.includes('\u0000');
+  return (text as string & { isWellFormed(): boolean }).isWellFormed();
 }
 
 /** Field paths longer than this are cut in messages (a client may send a key of a megabyte). */

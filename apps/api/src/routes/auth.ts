@@ -196,6 +196,9 @@ export async function authRoutes(app: FastifyInstance, { slowdown = loginDelayMs
     const input = body(request);
     const username = textField(input, 'username', 'Username', LOGIN_MESSAGES.usernameRequired, USERNAME_MAX_LENGTH).trim();
     if (username === '') throw new HttpError(400, LOGIN_MESSAGES.usernameRequired);
+    // No account's name holds a NUL (PostgreSQL text cannot store one): the wrong-credentials answer at once, before
+    // the attempt counters (keyed by the name) or the lookup would hand it to the database (found by the API fuzz).
+    if (username.includes('\u0000')) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
     // The password is taken as typed: spaces count.
     const password = textField(input, 'password', 'Password', LOGIN_MESSAGES.passwordRequired, LOGIN_PASSWORD_MAX_LENGTH);
 
