@@ -339,6 +339,13 @@ describeEachDatabase('payments', (ctx) => {
       expect(unknown.json().message).toBe('No such payment: the client secret does not match any payment.');
       const badBody = await app.inject({ method: 'POST', url: '/api/payments/sandbox/authenticate', payload: { client_secret: 'x', outcome: 'maybe' } });
       expect(badBody.statusCode).toBe(400);
+      // A secret no secret could be (a NUL byte, a space) names no payment: 404 before any query, never a 500 (fuzz).
+      for (const bad of ['a\u0000b', `${created.json().data.client_secret}\u0000`, 'pi_x secret']) {
+        for (const reply of [await authenticate(app, bad, 'fail'), await confirm(app, bad)]) {
+          expect(reply.statusCode, JSON.stringify(bad)).toBe(404);
+          expect(reply.json().message).toBe('No such payment: the client secret does not match any payment.');
+        }
+      }
     });
 
     it('answers a repeated confirmation of a paid intent without charging again', async () => {

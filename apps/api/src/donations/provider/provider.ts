@@ -270,3 +270,9 @@ export const PAYMENT_METHOD_ID_PATTERN = /^pm_[A-Za-z0-9_]{1,200}$/;
 export const PAYMENT_INTENT_ID_PATTERN = /^pi_[A-Za-z0-9_]{1,200}$/;
 export const REFUND_ID_PATTERN = /^re_[A-Za-z0-9_]{1,200}$/;
 export const SETUP_INTENT_ID_PATTERN = /^seti_[A-Za-z0-9_]{1,200}$/;
+/**
+ * A client secret (pi_…_secret_…, seti_…_secret_…) is letters, digits, underscores and dashes: anything else names no
+ * intent, and is answered so before a query (text with a NUL byte must not reach the database, which refuses it: the
+ * API fuzz found the 500).
+ */
+export const CLIENT_SECRET_PATTERN = /^[A-Za-z0-9_-]{1,300}$/;

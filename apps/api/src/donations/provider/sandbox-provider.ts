@@ -6,6 +6,7 @@ import type { Database } from '../../db/open.js';
 import { prepared, preparedSql } from '../../db/prepared.js';
 import { sandboxPaymentIntents } from '../../db/schema.js';
 import {
+  CLIENT_SECRET_PATTERN,
   PaymentProviderError,
   type CreateIntentInput,
   type PaymentErrorInfo,
@@ -236,6 +237,7 @@ export class SandboxProvider implements PaymentProvider {
 
   /** What Stripe.js's confirmCardPayment does at Stripe: charge the card, or ask for authentication. */
   async confirm(clientSecret: string, paymentMethodId: string): Promise<SandboxOutcome> {
+    if (!CLIENT_SECRET_PATTERN.test(clientSecret)) throw new SandboxError(404, SANDBOX_MESSAGES.unknownClientSecret);
     const card = SANDBOX_PAYMENT_METHODS.get(paymentMethodId);
     if (!card) {
       // Rare (the browser only hands out known ones): the intent's state decides the answer, as before the card.
@@ -260,6 +262,7 @@ export class SandboxProvider implements PaymentProvider {
 
   /** The donor's answer to the 3-D Secure challenge (in the browser: the sandbox's confirm dialog). */
   async authenticate(clientSecret: string, outcome: 'complete' | 'fail'): Promise<SandboxOutcome> {
+    if (!CLIENT_SECRET_PATTERN.test(clientSecret)) throw new SandboxError(404, SANDBOX_MESSAGES.unknownClientSecret);
     const moved = await this.transition(
       'authenticate',
       clientSecret,
@@ -290,7 +293,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   private async byClientSecret(clientSecret: string): Promise<IntentRow> {
-    const row = await this.findBy(eq(sandboxPaymentIntents.clientSecret, clientSecret));
+    const row = CLIENT_SECRET_PATTERN.test(clientSecret) ? await this.findBy(eq(sandboxPaymentIntents.clientSecret, clientSecret)) : null;
     if (!row) throw new SandboxError(404, SANDBOX_MESSAGES.unknownClientSecret);
     return row;
   }

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/open.js';
 import { sandboxClock, sandboxEvents, sandboxInvoices, sandboxPaymentIntents, sandboxSetupIntents, sandboxSubscriptions } from '../../db/schema.js';
 import {
+  CLIENT_SECRET_PATTERN,
   PaymentProviderError,
   type CardSummary,
   type CreatedSubscription,
@@ -338,9 +339,7 @@ export class SandboxRecurring implements RecurringProvider {
 
   /** What Stripe.js's confirmCardSetup does at Stripe: the card is saved (any known test card; a declined one is refused). */
   async confirmSetup(clientSecret: string, paymentMethodId: string): Promise<{ id: string; status: string; paymentMethodId: string | null }> {
-    // A secret is letters, digits and underscores (seti_…_secret_…): anything else names no setup intent, and text with
-    // a NUL byte must not reach the database, which refuses it (the API fuzz found the 500).
-    if (!/^[A-Za-z0-9_-]{1,300}$/.test(clientSecret)) throw new PaymentProviderError(404, SANDBOX_RECURRING_MESSAGES.unknownSetupIntent);
+    if (!CLIENT_SECRET_PATTERN.test(clientSecret)) throw new PaymentProviderError(404, SANDBOX_RECURRING_MESSAGES.unknownSetupIntent);
     const [setup] = await this.db.select().from(sandboxSetupIntents).where(eq(sandboxSetupIntents.clientSecret, clientSecret)).limit(1);
     if (!setup) throw new PaymentProviderError(404, SANDBOX_RECURRING_MESSAGES.unknownSetupIntent);
     if (setup.status === 'succeeded') return { id: setup.id, status: setup.status, paymentMethodId: setup.paymentMethodId };
