@@ -1,8 +1,9 @@
 import type { KyInstance } from 'ky';
 import type { CertificateUploadResult, TaxYearDonor, TaxYearSummary } from '@charity/domain';
 import { isRecord, replyData } from '../../../lib/api/replies';
-// The one reading of a Content-Disposition header, shared with the donations CSV and refund notes.
-import { fileNameFromContentDisposition, type CsvDownload } from '../../admin-donations/api/admin-donations-api';
+// The admin area's one download helper (bearer token, silent, the server's file name), shared with the donations CSV,
+// receipts and refund notes.
+import { downloadFile as download, type CsvDownload } from '../../admin-donations/api/admin-donations-api';
 
 // /admin/tax-year's calls (docs/decisions/027-tax-year.md, packages/domain/src/contract/tax-year.ts and
 // tax-certificates.ts). All silent for the global toast: the page shows its own sentence or the server's. The bearer
@@ -58,12 +59,6 @@ export function parseCertificateUpload(body: unknown): CertificateUploadResult {
 /** GET /api/admin/tax-year/{year}: 400 with the domain's sentence for a malformed year or one not begun. */
 export async function fetchTaxYear(client: KyInstance, year: string, signal?: AbortSignal): Promise<TaxYearSummary> {
   return parseTaxYearSummary(await client.get(yearPath(year), { signal, context: { silent: true } }).json<unknown>());
-}
-
-async function download(client: KyInstance, path: string, fallbackName: string, searchParams?: Record<string, string>): Promise<TaxYearDownload> {
-  const response = await client.get(path, { ...(searchParams ? { searchParams } : {}), context: { silent: true } });
-  const blob = await response.blob();
-  return { blob, fileName: fileNameFromContentDisposition(response.headers.get('content-disposition')) ?? fallbackName };
 }
 
 /** GET …/form-10bd.csv: the portal's CSV template, or 409 with the reason it cannot be made (no donor with a PAN…). */
