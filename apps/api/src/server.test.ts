@@ -39,7 +39,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForReady(running: Running, timeoutMs = 60_000) {
+// A fresh DATA_DIR is migrated and seeded (PGlite in WebAssembly, seed pictures encoded): on a loaded 2-core CI machine
+// that has taken over a minute.
+async function waitForReady(running: Running, timeoutMs = 150_000) {
   const deadline = Date.now() + timeoutMs;
   while (!running.output().includes('Charity site ready')) {
     if (running.child.exitCode !== null) throw new Error(`the server exited early:\n${running.output()}`);
@@ -61,7 +63,7 @@ describe('the server entry point', () => {
     expect(running.output()).toBe('STRIPE_SECRET_KEY must be set when PAYMENTS_MODE is "stripe".\n');
   });
 
-  it('starts on a fresh DATA_DIR, shuts down cleanly on SIGTERM and keeps its data across a restart', { timeout: 120_000 }, async () => {
+  it('starts on a fresh DATA_DIR, shuts down cleanly on SIGTERM and keeps its data across a restart', { timeout: 360_000 }, async () => {
     const dataDir = temporaryDir();
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
