@@ -43,7 +43,7 @@ export function SessionEndedDialog({
         </Button>
       }
     >
-      <div className="cs-login">
+      <div className="cs-session-ended">
         <SignInFields
           onSubmit={onSubmit}
           busy={busy}
