@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AUTH_MESSAGES, FIELD_MAX_LENGTHS, LOGIN_MESSAGES } from '@charity/domain';
+import type {
+  SessionReply} from '@charity/domain/contract';
 import {
   AuthMessageReply,
   ChangePasswordFields,
@@ -8,7 +10,6 @@ import {
   FormBody,
   LoginFields,
   ProfileFields,
-  SessionReply,
   SignedInReply,
   UserOnlyReply,
   VerifyReply,
