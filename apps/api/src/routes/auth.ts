@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AUTH_MESSAGES, FIELD_MAX_LENGTHS, LOGIN_MESSAGES } from '@charity/domain';
-import type {
-  SessionReply} from '@charity/domain/contract';
 import {
   AuthMessageReply,
   ChangePasswordFields,
@@ -10,6 +8,7 @@ import {
   FormBody,
   LoginFields,
   ProfileFields,
+  type SessionReply,
   SignedInReply,
   UserOnlyReply,
   VerifyReply,
