@@ -4,6 +4,7 @@ import { ADMIN_NAV, TEST_CARDS } from '@charity/domain';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from './playwright.config';
+import { donateByApi, donationData } from './support/donations';
 
 // The admin console (docs/decisions/005-admin-console.md) end to end, through the real UI, API, database, image
 // pipeline and payment sandbox: an admin creates a featured campaign with a picture; visitors find it on /campaigns and
@@ -203,8 +204,10 @@ test('a featured campaign with a picture reaches visitors, receives a donation, 
   expect(file.suggestedFilename()).toMatch(/^donations-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile(await file.path(), 'utf8');
   const lines = csv.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
-  expect(lines[0]?.startsWith('id,created_at,receipt_number,status,donation_type,amount,currency,amount_inr')).toBe(true);
+  // Times in the organisation's zone, named in the header, written so a spreadsheet reads them as date and time.
+  expect(lines[0]?.startsWith('id,created_at (Asia/Kolkata),receipt_number,status,donation_type,amount,currency,amount_inr')).toBe(true);
   expect(lines).toHaveLength(2);
+  expect(lines[1]).toMatch(/^\d+,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},/);
   expect(lines[1]).toContain(donor.email);
   expect(lines[1]).toContain(title);
   expect(lines[1]).toContain(`,${receiptNumber},completed,one_time,1000,INR,1000,`);
@@ -265,6 +268,80 @@ test('every admin screen is in reach on a phone and a small laptop: the navigati
   }
 });
 
+// Issue 20: at 1280 px the donations table hid its Receipt column and 'View' behind a sideways scroll.
+test('the donations list fits a 1280 px laptop beside the admin navigation; on a phone it scrolls sideways, by keyboard too, and says so', async ({
+  page,
+  request,
+}) => {
+  const email = `venkataramanan.subramaniam.${Date.now()}@example.org`;
+  // A long name and address, and dollars: the amount then has its rupees under it.
+  const { receiptNumber } = await donateByApi(
+    request,
+    donationData({
+      donor: {
+        full_name: 'Venkataramanan Subramaniam',
+        email,
+        country: 'United States',
+        country_code: 'US',
+        state: 'California',
+        city: 'San Francisco',
+        address: '500 Mission Street',
+        pincode: '94105',
+      },
+      amount: 250,
+      currency: 'USD',
+    }),
+  );
+  expect(receiptNumber).toBeTruthy();
+  const hint = page.getByText('More columns to the right: scroll the table sideways, or Tab to it and use the arrow keys.');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page);
+  const region = page.getByRole('region', { name: 'Donations', exact: true });
+  const table = region.getByRole('table', { name: 'Donations' });
+  /** The table against its scroll container, with the container's top brought into view (the window only scrolls down). */
+  const widths = async () => {
+    await region.evaluate((element) => element.scrollIntoView({ block: 'start', inline: 'nearest' }));
+    return region.evaluate((element) => ({ table: element.querySelector('table')!.scrollWidth, region: element.scrollWidth, box: element.clientWidth }));
+  };
+  const firstView = table.getByRole('row').nth(1).getByRole('button', { name: /^View donation \d+$/ });
+
+  // The first page of every donation (whatever the other tests have given), then this one found by its e-mail.
+  for (const url of ['/admin/donations', `/admin/donations?q=${encodeURIComponent(email)}`]) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1, name: 'Donations' })).toBeVisible();
+    await expect(firstView).toBeVisible();
+    const measured = await widths();
+    expect(measured.table, `${url}: the table is no wider than its container`).toBeLessThanOrEqual(measured.box);
+    expect(measured.region, `${url}: the container does not scroll sideways`).toBeLessThanOrEqual(measured.box);
+    await expect(table.getByRole('columnheader', { name: 'Receipt' })).toBeInViewport({ ratio: 1 });
+    await expect(firstView).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await expect(hint).toHaveCount(0);
+  }
+  const row = table.getByRole('row').nth(1);
+  await expect(row).toContainText('Venkataramanan Subramaniam');
+  await expect(row.getByText(receiptNumber!)).toBeInViewport({ ratio: 1 });
+
+  // A phone: the table scrolls inside its region (the page does not), a hint says so, and the keyboard can do it.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(hint).toBeVisible();
+  await expect(region).toHaveAccessibleDescription('More columns to the right: scroll the table sideways, or Tab to it and use the arrow keys.');
+  const narrow = await widths();
+  expect(narrow.region).toBeGreaterThan(narrow.box);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await region.focus();
+  await expect(region).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  // Tab goes on to the row's 'View', which the browser scrolls into view; Enter opens the donation.
+  await page.keyboard.press('Tab');
+  await expect(firstView).toBeFocused();
+  await expect(firstView).toBeInViewport({ ratio: 1 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: /^Donation #\d+$/ })).toContainText(email);
+});
+
 test('admin events: search and status filter in the address, and a past-dated Upcoming event is flagged', async ({ page }) => {
   await signIn(page);
   const list = page.locator('.cs-admin-events');
@@ -300,12 +377,16 @@ test('admin events: search and status filter in the address, and a past-dated Up
   await expect(page.getByRole('article', { name: 'Last Month Health Camp' }).first().getByText('Date passed: still shown as Upcoming')).toBeVisible();
 });
 
-test('a session the server no longer accepts ends on the next admin call and goes to /login', async ({ page }) => {
+test('a session the server no longer accepts ends on the next admin call: sign in again over the screen, or leave for /login', async ({ page }) => {
   await signIn(page);
   await page.evaluate(() => localStorage.setItem('admin_token', 'revoked-or-forged-token'));
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // Decision 037: the token is cleared (spec section 4) and the screen stays, with the sign-in dialog over it.
+  await expect(page.getByRole('dialog', { name: 'Your session has ended' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
   expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
+  await page.getByRole('button', { name: 'Leave this page and sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 for (const width of [375, 1280]) {

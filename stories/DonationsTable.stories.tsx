@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { DonationsTable, Pagination } from '@charity/ui';
+import type { AdminDonation } from '@charity/domain';
+import { AdminLayout, AdminPageHeader, DonationsTable, Pagination } from '@charity/ui';
+import { ADMIN_USER, DESKTOP_1280, PHONE_375, fitsWindow } from './support/admin-fixtures-console';
 import { DONATIONS, FULLY_REFUNDED_DONATION, INR_DONATION, PARTLY_REFUNDED_DONATION, USD_DONATION } from './support/admin-fixtures-records';
 import { componentDocs } from './support/docs';
 
@@ -13,7 +15,8 @@ const meta = {
       usage: `<DonationsTable donations={rows} summary={summary} status="ready" filtered={false}
   onSelect={openDonation} onRetry={reload} />`,
       a11y: [
-        'A scrollable, labelled region (keyboard-scrollable); the summary is a `role="status"` so new totals are announced after filtering.',
+        'At 1280 px beside the admin navigation every column fits, \'View\' included; narrower, the table scrolls sideways inside a labelled, keyboard-focusable region, and a hint above it (its description) says so and how.',
+        'The summary is a `role="status"` so new totals are announced after filtering.',
       ],
     }),
   },
@@ -51,7 +54,9 @@ export const Ready: Story = {
 
     // An INR gift to a campaign: organisation time (05:45 UTC is 11:15 in India), no "≈".
     const asha = within(rows[0]!);
-    await expect(asha.getByText('22 Nov 2026, 11:15')).toHaveAttribute('datetime', '2026-11-22T05:45:00.000Z');
+    const ashaTime = rows[0]!.querySelector('time')!;
+    await expect(ashaTime).toHaveTextContent(/^22 Nov 2026, 11:15$/);
+    await expect(ashaTime).toHaveAttribute('datetime', '2026-11-22T05:45:00.000Z');
     await expect(asha.getByRole('rowheader')).toHaveTextContent('Asha Raoasha.rao@example.org');
     await expect(asha.getByText('₹5,000')).toBeVisible();
     await expect(asha.queryByText(/≈/)).toBeNull();
@@ -63,7 +68,7 @@ export const Ready: Story = {
 
     // Dollars, monthly, anonymous (the name still shown to staff), pending, general, from a partner's widget.
     const john = within(rows[1]!);
-    await expect(john.getByText('22 Nov 2026, 00:10')).toBeVisible();
+    await expect(rows[1]!.querySelector('time')).toHaveTextContent(/^22 Nov 2026, 00:10$/);
     await expect(john.getByText('Anonymous')).toBeVisible();
     await expect(john.getByText('John Miller')).toBeVisible();
     await expect(john.getByText('$50')).toBeVisible();
@@ -181,16 +186,104 @@ export const WithPagination: Story = {
   },
 };
 
-/** At 375 px the table scrolls sideways inside a named region that the keyboard can reach and scroll. */
-export const Mobile: Story = {
-  globals: { viewport: { value: 'mobile2', isRotated: false } },
+/**
+ * The widest page the list shows: long names and e-mail addresses, a long campaign title, receipt numbers as the
+ * API issues them ('BBF/2026-27/001201'), a partner's widget (the Source column), dollars with their rupees, a
+ * monthly renewal and a part refund.
+ */
+const WIDE_DONATIONS: AdminDonation[] = [
+  {
+    ...USD_DONATION,
+    id: 1201,
+    donor_name: 'Venkataramanan Subramaniam',
+    donor_email: 'venkataramanan.subramaniam@example.org',
+    amount: 2500,
+    amount_inr: 207500,
+    campaign_id: 9,
+    campaign_title: 'Nutritious Midday Meals for Government Schools',
+    status: 'completed',
+    receipt_number: 'BBF/2026-27/001201',
+    partner_origin: 'https://partner-school.example.net',
+    is_renewal: true,
+  },
+  {
+    ...PARTLY_REFUNDED_DONATION,
+    id: 1200,
+    donor_name: 'Meenakshi Sundaram Iyer',
+    donor_email: 'meenakshi.sundaram.iyer@example.org',
+    amount: 125000,
+    amount_inr: 125000,
+    refunded_minor: 2500000,
+    receipt_number: 'BBF/2026-27/001200',
+  },
+  { ...INR_DONATION, id: 1199, receipt_number: 'BBF/2026-27/001199' },
+];
+
+/** Each row's 'View' button, whole inside the window. */
+async function expectViewButtonsInWindow(canvasElement: HTMLElement) {
+  const buttons = [...canvasElement.querySelectorAll<HTMLElement>('.cs-donations-table__action button')];
+  await expect(buttons.length).toBeGreaterThan(0);
+  for (const button of buttons) {
+    const box = button.getBoundingClientRect();
+    await expect(box.left).toBeGreaterThanOrEqual(0);
+    await expect(box.right).toBeLessThanOrEqual(window.innerWidth);
+  }
+}
+
+/**
+ * /admin/donations at 1280 px, beside the admin navigation as the site renders it: every column fits, 'Receipt' and
+ * 'View' included, with no sideways scrolling (issue 20 found 'Receipt' cut off). Names sit over their e-mail.
+ */
+export const Desktop: Story = {
+  ...DESKTOP_1280,
+  args: { donations: WIDE_DONATIONS, summary: { count: 3, amount_inr: 337500 } },
+  parameters: { layout: 'fullscreen' },
+  render: (args) => (
+    <AdminLayout user={ADMIN_USER} currentPath="/admin/donations" onLogout={fn()}>
+      <div className="cs-container">
+        <AdminPageHeader title="Donations" description="Every donation, with its receipt and refunds." />
+        <DonationsTable {...args} />
+      </div>
+    </AdminLayout>
+  ),
   play: async ({ canvas, canvasElement }) => {
-    await expect(window.innerWidth).toBeLessThan(500);
+    await expect(window.innerWidth).toBe(1280);
+    const region = canvas.getByRole('region', { name: 'Donations' });
+    const table = within(region).getByRole('table', { name: 'Donations' });
+    await expect(within(table).getByRole('columnheader', { name: 'Source' })).toBeVisible();
+    await expect(region.scrollWidth).toBeLessThanOrEqual(region.clientWidth);
+    await expect(fitsWindow()).toBe(true);
+    // The Receipt column whole in view, and no hint about scrolling: there is nothing to scroll.
+    const receipt = within(table).getByText('BBF/2026-27/001201');
+    await expect(receipt.getBoundingClientRect().right).toBeLessThanOrEqual(region.getBoundingClientRect().right);
+    await expect(canvas.queryByText(/scroll the table sideways/)).toBeNull();
+    await expect(region).not.toHaveAttribute('aria-describedby');
+    await expectViewButtonsInWindow(canvasElement);
+    // The name over the e-mail, in one cell.
+    const donor = within(table).getByRole('rowheader', { name: /^Venkataramanan Subramaniam/ });
+    const name = within(donor).getByText('Venkataramanan Subramaniam');
+    const email = within(donor).getByText('venkataramanan.subramaniam@example.org');
+    await expect(email.getBoundingClientRect().top).toBeGreaterThanOrEqual(name.getBoundingClientRect().bottom - 1);
+  },
+};
+
+/**
+ * At 375 px the table scrolls sideways inside a named region that the keyboard can reach and scroll, and a hint
+ * above it says so (and is the region's description).
+ */
+export const Mobile: Story = {
+  ...PHONE_375,
+  play: async ({ canvas, canvasElement }) => {
+    await expect(window.innerWidth).toBe(375);
     const region = canvas.getByRole('region', { name: 'Donations' });
     await expect(region).toHaveAttribute('tabindex', '0');
     await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
-    // The page itself does not scroll sideways: only the region does.
+    // The page itself does not scroll sideways: only the region does (its hidden texts, too, stay inside it).
     await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+    await expect(fitsWindow()).toBe(true);
+    const hint = await canvas.findByText('More columns to the right: scroll the table sideways, or Tab to it and use the arrow keys.');
+    await expect(hint).toBeVisible();
+    await expect(region).toHaveAccessibleDescription(hint.textContent!);
     await userEvent.tab();
     // Focused, the arrow keys scroll it (the browser's own behaviour; synthetic key events cannot show it).
     await expect(region).toHaveFocus();

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { DONATION_CSV_COLUMNS, donationSourceText } from '@charity/domain';
+import { DONATION_CSV_COLUMNS, DONATION_CSV_CREATED_AT_COLUMN, donationCsvTime, donationSourceText } from '@charity/domain';
 import type { Database } from '../db/open.js';
 import type { DonationListFilters } from './donation-filters.js';
 import { donationBatch, type DonationDetailRow } from './donations-repository.js';
@@ -7,7 +7,8 @@ import { donationBatch, type DonationDetailRow } from './donations-repository.js
 // The donation export as CSV (RFC 4180: comma separated, fields with a comma, quote or line break quoted, quotes
 // doubled, CRLF line ends), with a UTF-8 byte order mark so Excel reads '₹' and names in Indian scripts, and with
 // spreadsheet formulas neutralised. It streams: rows are read in keyset batches and each batch is written only
-// when the client has taken the previous one, so 100,000 donations never sit in memory at once.
+// when the client has taken the previous one, so 100,000 donations never sit in memory at once. Times are the
+// organisation's wall clock ('2026-03-10 15:45:00'), its zone named in the column's header ('created_at (Asia/Kolkata)').
 
 export const CSV_BATCH_SIZE = 1000;
 export const UTF8_BOM = '\uFEFF';
@@ -34,7 +35,7 @@ type Column = (typeof DONATION_CSV_COLUMNS)[number];
 /** One writer per column: a column added to the domain's list without one here fails to compile. */
 const CELLS: Record<Column, (row: DonationDetailRow) => string> = {
   id: (row) => csvNumber(row.id),
-  created_at: (row) => row.createdAt.toISOString(),
+  [DONATION_CSV_CREATED_AT_COLUMN]: (row) => donationCsvTime(row.createdAt),
   receipt_number: (row) => csvText(row.receiptNumber),
   status: (row) => csvText(row.status),
   donation_type: (row) => csvText(row.donationType),

@@ -99,6 +99,13 @@ describeEachDatabase('admin donations CSV export', (ctx) => {
       expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
       const text = response.rawPayload.toString('utf8');
       expect(text.startsWith(`${BOM}${DONATION_CSV_COLUMNS.join(',')}\r\n`)).toBe(true);
+      // The time column names the organisation's zone: the header exactly.
+      expect(text.split('\r\n')[0]).toBe(
+        `${BOM}id,created_at (Asia/Kolkata),receipt_number,status,donation_type,amount,currency,amount_inr,refunded_amount,` +
+          'net_amount,net_amount_inr,campaign_id,campaign_title,donor_name,donor_email,donor_mobile,donor_pan,donor_country,' +
+          'donor_country_code,donor_state,donor_city,donor_address,donor_pincode,is_anonymous,source,partner_origin,' +
+          'payment_intent_id,is_renewal',
+      );
       expect(text.endsWith('\r\n')).toBe(true);
       // Every line break outside a quoted field is CRLF.
       expect(text.replace(/"[^"]*(?:""[^"]*)*"/g, '').match(/(?<!\r)\n/g)).toBeNull();
@@ -110,7 +117,8 @@ describeEachDatabase('admin donations CSV export', (ctx) => {
       // Newest first.
       expect(record(rows[0]!)).toEqual({
         id: String(second!.id),
-        created_at: '2026-04-02T10:00:00.000Z',
+        // 10:00 UTC is 15:30 in India: the organisation's clock, as a spreadsheet reads a date and time.
+        'created_at (Asia/Kolkata)': '2026-04-02 15:30:00',
         receipt_number: '',
         status: 'pending',
         donation_type: 'monthly',
@@ -141,6 +149,7 @@ describeEachDatabase('admin donations CSV export', (ctx) => {
       });
       expect(record(rows[1]!)).toMatchObject({
         id: String(first!.id),
+        'created_at (Asia/Kolkata)': '2026-04-01 15:30:00',
         amount: '1234.5',
         amount_inr: '1234.5',
         campaign_id: String(campaign!.id),
@@ -167,12 +176,14 @@ describeEachDatabase('admin donations CSV export', (ctx) => {
       const rows = await insertDonations(ctx.database.db, [
         { createdAt: new Date('2026-03-09T18:29:59.999Z'), campaignId: campaign!.id },
         { createdAt: new Date('2026-03-09T18:30:00.000Z'), campaignId: campaign!.id, donorName: 'Meera' },
-        { createdAt: new Date('2026-03-10T12:00:00.000Z'), currency: 'USD', amount: 25 },
+        { createdAt: new Date('2026-03-10T10:15:00.000Z'), currency: 'USD', amount: 25 },
       ]);
       const idsOf = (body: string) => parseCsv(body.slice(1)).slice(1).map((r) => Number(r[0]));
       const ranged = await exportCsv('?from=2026-03-10&to=2026-03-10');
       expect(ranged.headers['content-disposition']).toBe('attachment; filename="donations-2026-03-10-to-2026-03-10.csv"');
       expect(idsOf(ranged.body)).toEqual([rows[2]!.id, rows[1]!.id]);
+      // The organisation's day 10 March begins at 18:30 UTC on the 9th: its rows read 10 March in the file too.
+      expect(parseCsv(ranged.body.slice(1)).slice(1).map((r) => r[1])).toEqual(['2026-03-10 15:45:00', '2026-03-10 00:00:00']);
       const from = await exportCsv('?from=2026-03-01');
       expect(from.headers['content-disposition']).toBe(`attachment; filename="donations-2026-03-01-to-${organisationDay(new Date())}.csv"`);
       expect(idsOf((await exportCsv(`?campaign=${campaign!.id}&q=meera`)).body)).toEqual([rows[1]!.id]);

@@ -55,9 +55,11 @@ describeEachDatabase('CSV export: formula injection and stored HTML', (ctx) => {
     expect(header).toEqual([...DONATION_CSV_COLUMNS]);
     const byId = new Map(records.map((record) => [Number(record[0]), Object.fromEntries(header!.map((name, i) => [name, record[i]!]))]));
 
-    // No cell of the whole file starts as a formula.
-    const leading = records.flatMap((record) => record.filter((cell) => FORMULA_START.test(cell)));
+    // No cell of the whole file starts as a formula, the header's included ('created_at (Asia/Kolkata)' is plain text).
+    const leading = [header!, ...records].flatMap((record) => record.filter((cell) => FORMULA_START.test(cell)));
     expect(leading).toEqual([]);
+    // Times are written bare, as a spreadsheet reads a date and time: never quoted or marked as text.
+    expect(records.map((record) => record[1])).toEqual(records.map(() => expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)));
 
     for (const [i, lead] of FORMULA_LEADS.entries()) {
       const cells = byId.get(rows[i]!.id)!;

@@ -6,9 +6,11 @@ import {
   ADMIN_DONATION_STATUS_LABELS,
   ADMIN_SEARCH_MAX_LENGTH,
   DONATION_CSV_COLUMNS,
+  DONATION_CSV_CREATED_AT_COLUMN,
   DONATION_FILTER_MESSAGES,
   EMPTY_DONATION_FILTERS,
   donationCsvFileName,
+  donationCsvTime,
   donationDateRangeError,
   donationFilterQuery,
   donationFiltersFromSearch,
@@ -16,6 +18,7 @@ import {
   isCalendarDay,
   type DonationFilters,
 } from './donations';
+import { ORGANISATION_TIME_ZONE, organisationDay } from '../organisation-time';
 
 // The domain compiles without DOM or Node types (it runs everywhere); the tests run on Node, which has URLSearchParams.
 declare const URLSearchParams: new (init?: string | Record<string, string>) => { get(name: string): string | null; set(name: string, value: string): void };
@@ -136,7 +139,7 @@ describe('CSV export', () => {
   it('has the columns in the agreed order, each once', () => {
     expect(DONATION_CSV_COLUMNS).toEqual([
       'id',
-      'created_at',
+      'created_at (Asia/Kolkata)',
       'receipt_number',
       'status',
       'donation_type',
@@ -165,6 +168,23 @@ describe('CSV export', () => {
       'is_renewal',
     ]);
     expect(new Set(DONATION_CSV_COLUMNS).size).toBe(DONATION_CSV_COLUMNS.length);
+  });
+
+  it("names the time column's zone from the organisation's one time-zone constant", () => {
+    expect(DONATION_CSV_CREATED_AT_COLUMN).toBe('created_at (Asia/Kolkata)');
+    expect(DONATION_CSV_CREATED_AT_COLUMN).toBe(`created_at (${ORGANISATION_TIME_ZONE})`);
+    expect(DONATION_CSV_COLUMNS[1]).toBe(DONATION_CSV_CREATED_AT_COLUMN);
+  });
+
+  it("donationCsvTime: the organisation's wall clock as 'YYYY-MM-DD HH:mm:ss', to the second", () => {
+    expect(donationCsvTime(new Date('2026-03-10T10:15:00Z'))).toBe('2026-03-10 15:45:00');
+    // Past 18:30 UTC it is already the next day in India, as organisationDay counts it; fractions are dropped.
+    expect(donationCsvTime(new Date('2026-03-09T18:29:59.999Z'))).toBe('2026-03-09 23:59:59');
+    expect(donationCsvTime(new Date('2026-03-09T18:30:00.000Z'))).toBe('2026-03-10 00:00:00');
+    expect(donationCsvTime(new Date('2026-12-31T20:00:00Z'))).toBe('2027-01-01 01:30:00');
+    for (const instant of ['2026-03-09T18:29:59.999Z', '2026-03-09T18:30:00.000Z', '2026-07-01T02:00:00Z']) {
+      expect(donationCsvTime(new Date(instant)).slice(0, 10)).toBe(organisationDay(new Date(instant)));
+    }
   });
 
   it("donationCsvFileName: today's date without a range", () => {

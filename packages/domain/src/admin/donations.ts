@@ -3,6 +3,7 @@
  * the filter rules.
  */
 import { DONATION_TYPE_LABELS, type DonationType } from '../constants';
+import { ORGANISATION_TIME_ZONE, ORGANISATION_UTC_OFFSET_MINUTES } from '../organisation-time';
 import type { AdminRefund } from '../refunds';
 
 export const ADMIN_DONATION_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
@@ -149,10 +150,24 @@ export function donationDateRangeError(from: string, to: string): string | null 
   return null;
 }
 
+/**
+ * The CSV's time column: when the donation was made, on the organisation's clock, with the zone named in the header
+ * as the partner report's month is ('created_at (Asia/Kolkata)'), so a reader never has to guess (issue 20 found UTC).
+ */
+export const DONATION_CSV_CREATED_AT_COLUMN = `created_at (${ORGANISATION_TIME_ZONE})` as const;
+
+/**
+ * '2026-03-10 15:45:00' for 2026-03-10T10:15:00Z: the organisation's wall clock to the second (fractions dropped, so
+ * the day is organisationDay's), in the form spreadsheets read as a date and time.
+ */
+export function donationCsvTime(instant: Date): string {
+  return new Date(instant.getTime() + ORGANISATION_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** The column order of the CSV export (header row names). */
 export const DONATION_CSV_COLUMNS = [
   'id',
-  'created_at',
+  DONATION_CSV_CREATED_AT_COLUMN,
   'receipt_number',
   'status',
   'donation_type',

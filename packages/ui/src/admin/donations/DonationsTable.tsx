@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ADMIN_CONSOLE_MESSAGES, donationSourceText, donationTypeLabel, formatCurrency, formatMinor, type AdminDonation } from '@charity/domain';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
@@ -36,7 +36,29 @@ export const DONATIONS_TABLE_TEXT = {
   generalDonation: GENERAL_DONATION_LABEL,
   view: 'View',
   partlyRefunded: 'Partly refunded',
+  /** Under the summary while the table is wider than its box (a phone): says it scrolls and how, by keyboard too. */
+  scrollHint: 'More columns to the right: scroll the table sideways, or Tab to it and use the arrow keys.',
 } as const;
+
+/**
+ * True while the element's content is wider than the element (it scrolls sideways). Measured again whenever the
+ * element or its first child (the table) changes size: a window made narrower, a page of longer names.
+ */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
+}
 
 /** '₹500 refunded' under a partly refunded donation's amount. */
 export function refundedAmountText(donation: Pick<AdminDonation, 'currency'> & { refunded_minor: number }): string {
@@ -59,10 +81,13 @@ export interface DonationsTableProps {
 }
 
 /**
- * The donation list of /admin/donations. Wide, so on small screens it scrolls sideways inside a
- * keyboard-focusable region rather than squeezing columns; each row opens through its 'View' button.
+ * The donation list of /admin/donations. Beside the admin navigation at 1280 px every column fits, 'Receipt' and
+ * 'View' included: cells wrap where their words allow (the donor's name over their e-mail, the campaign, the
+ * source), while dates, amounts and receipt numbers stay whole. Narrower (a phone), the table scrolls sideways inside
+ * a keyboard-focusable region and a hint above it says so. Each row opens through its 'View' button.
  */
-export function DonationsTable({ donations, summary, status, filtered, onSelect, onRetry, footer, className }: DonationsTableProps) {
+export function DonationsTable(props: DonationsTableProps) {
+  const { donations, status, filtered, onRetry, className } = props;
   if (status === 'loading') {
     return (
       <div className={cn('cs-donations-table cs-donations-table--loading', className)}>
@@ -96,6 +121,13 @@ export function DonationsTable({ donations, summary, status, filtered, onSelect,
       <EmptyState className={className} icon={<HeartIcon />} title={DONATIONS_TABLE_TEXT.empty} />
     );
   }
+  return <ReadyTable {...props} />;
+}
+
+function ReadyTable({ donations, summary, onSelect, footer, className }: DonationsTableProps) {
+  const hintId = useId();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollsSideways = useScrollsSideways(scrollRef);
   // The source column only appears when a row on this page came through a partner's widget: it then names the partner
   // ('Widget: <origin>') or 'Website', as the detail, the CSV and the dashboard do (the domain's donationSourceText).
   const showSource = donations.some((donation) => donation.partner_origin);
@@ -106,8 +138,20 @@ export function DonationsTable({ donations, summary, status, filtered, onSelect,
           {donationSummaryText(summary)}
         </p>
       ) : null}
-      <div className="cs-donations-table__scroll" tabIndex={0} role="region" aria-label={DONATIONS_TABLE_TEXT.caption}>
-        <table className="cs-donations-table__table">
+      {scrollsSideways ? (
+        <p id={hintId} className="cs-donations-table__hint">
+          {DONATIONS_TABLE_TEXT.scrollHint}
+        </p>
+      ) : null}
+      <div
+        ref={scrollRef}
+        className="cs-donations-table__scroll"
+        tabIndex={0}
+        role="region"
+        aria-label={DONATIONS_TABLE_TEXT.caption}
+        aria-describedby={scrollsSideways ? hintId : undefined}
+      >
+        <table className="cs-donations-table__table cs-donations-table__table--fit">
           <caption className="cs-visually-hidden">{DONATIONS_TABLE_TEXT.caption}</caption>
           <thead>
             <tr>
@@ -139,6 +183,70 @@ export function DonationsTable({ donations, summary, status, filtered, onSelect,
   );
 }
 
+/** Dots start a piece: 'a.b.c' → 'a', '.b', '.c'. */
+function dotPieces(text: string): string[] {
+  return text.split('.').map((piece, i) => (i === 0 ? piece : `.${piece}`));
+}
+
+/** Before '@' and before the dots of the name in front of it: 'venkataramanan' / '.subramaniam' / '@example.org'. */
+function emailPieces(email: string): string[] {
+  const at = email.indexOf('@');
+  return at < 0 ? dotPieces(email) : [...dotPieces(email.slice(0, at)), email.slice(at)];
+}
+
+/** After '//' and before the dots of the host: 'Widget: https://' / 'partner-school' / '.example' / '.net'. */
+function originPieces(text: string): string[] {
+  const slashes = text.indexOf('//');
+  return slashes < 0 ? dotPieces(text) : [text.slice(0, slashes + 2), ...dotPieces(text.slice(slashes + 2))];
+}
+
+/**
+ * An e-mail address or a web origin with places to wrap where a reader expects them, rather than wherever the column
+ * ends ('asha.rao' / '@example.org', not 'asha.rao@example.o' / 'rg'). The text (and what is copied) is unchanged.
+ */
+function withBreaks(pieces: readonly string[]): ReactNode {
+  return pieces
+    .filter((piece) => piece !== '')
+    .map((piece, i) => (
+      <Fragment key={i}>
+        {i > 0 ? <wbr /> : null}
+        {piece}
+      </Fragment>
+    ));
+}
+
+/** A label that wraps only between its words: 'Monthly' / 'renewal', never 'One-' / 'time'. */
+function wholeWords(label: string): ReactNode {
+  const words = label.split(' ');
+  return words.map((word, i) => (
+    <Fragment key={i}>
+      {i > 0 ? ' ' : null}
+      <span className="cs-donations-table__word">{word}</span>
+    </Fragment>
+  ));
+}
+
+/**
+ * '22 Nov 2026, 11:15' (the admin screens' one clock), which may wrap after the comma: the day over the time when the
+ * column is narrow, never inside either.
+ */
+function DateTime({ instant }: { instant: string }) {
+  const text = formatAdminDateTime(instant) ?? instant;
+  const comma = text.lastIndexOf(', ');
+  return (
+    <time dateTime={instant}>
+      {comma < 0 ? (
+        text
+      ) : (
+        <>
+          <span className="cs-donations-table__day">{text.slice(0, comma + 1)}</span>{' '}
+          <span className="cs-donations-table__clock">{text.slice(comma + 2)}</span>
+        </>
+      )}
+    </time>
+  );
+}
+
 function DonationRow({
   donation,
   showSource,
@@ -156,14 +264,14 @@ function DonationRow({
   return (
     <tr>
       <td className="cs-donations-table__date">
-        <time dateTime={donation.created_at}>{formatAdminDateTime(donation.created_at) ?? donation.created_at}</time>
+        <DateTime instant={donation.created_at} />
       </td>
       <th scope="row" className="cs-donations-table__donor">
         <span className="cs-donations-table__name">
           {donation.donor_name || DONATIONS_TABLE_TEXT.noName}
           {donation.is_anonymous ? <Badge tone="grey">{DONATIONS_TABLE_TEXT.anonymous}</Badge> : null}
         </span>
-        {donation.donor_email ? <span className="cs-donations-table__email">{donation.donor_email}</span> : null}
+        {donation.donor_email ? <span className="cs-donations-table__email">{withBreaks(emailPieces(donation.donor_email))}</span> : null}
       </th>
       <td className="cs-donations-table__number">
         <span className="cs-donations-table__amount">{formatCurrency(donation.amount, donation.currency)}</span>
@@ -172,8 +280,8 @@ function DonationRow({
           <span className="cs-donations-table__refunded">{refundedAmountText({ currency: donation.currency, refunded_minor: refunded })}</span>
         ) : null}
       </td>
-      <td>{donationTypeLabel(donation)}</td>
-      <td>{donationCampaignText(donation)}</td>
+      <td className="cs-donations-table__type">{wholeWords(donationTypeLabel(donation))}</td>
+      <td className="cs-donations-table__campaign">{donationCampaignText(donation)}</td>
       <td>{country || <NotGiven />}</td>
       <td>
         {partlyRefunded ? (
@@ -186,8 +294,8 @@ function DonationRow({
         )}
       </td>
       <td className="cs-donations-table__code">{donation.receipt_number || <NotGiven label="None" />}</td>
-      {showSource ? <td className="cs-donations-table__code">{donationSourceText(donation)}</td> : null}
-      <td>
+      {showSource ? <td className="cs-donations-table__code cs-donations-table__source">{withBreaks(originPieces(donationSourceText(donation)))}</td> : null}
+      <td className="cs-donations-table__action">
         <Button variant="outline" size="sm" icon={<EyeIcon size={16} />} onClick={() => onSelect(donation)}>
           {DONATIONS_TABLE_TEXT.view}
           <span className="cs-visually-hidden"> donation {donation.id}</span>
