@@ -1,3 +1,4 @@
+import { signInByApi } from './support/session';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
@@ -47,12 +48,9 @@ test('a signed-out visitor to /admin/events is sent to /login', async ({ page })
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
 });
 
-test('a stored session lets the visitor into /admin/events, and /login then redirects there', async ({ page }) => {
-  await page.goto('/');
-  await page.evaluate(() => {
-    localStorage.setItem('admin_token', 'stored-token');
-    localStorage.setItem('admin_user', JSON.stringify({ id: 1, username: 'a', full_name: 'Asha Rao', role: 'admin' }));
-  });
+test('a stored session lets the visitor into /admin/events, and /login then redirects there', async ({ page, request }) => {
+  // A real session stored as the site stores it (a made-up token is now found out by the check on opening: decision 037).
+  await signInByApi(page, request);
   await page.goto('/admin/events');
   await expect(page.getByRole('heading', { level: 1, name: 'Events Management' })).toBeVisible();
   await page.goto('/login');

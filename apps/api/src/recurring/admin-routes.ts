@@ -4,6 +4,7 @@ import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle
 import type { FastifyInstance } from 'fastify';
 import { campaigns, donations, recurringGifts } from '../db/schema.js';
 import { HttpError } from '../http-errors.js';
+import { cleanText } from '../routes/shared.js';
 import { mailGift } from './mails.js';
 import { giftById, giftTotals } from './repository.js';
 import { cancel } from './use-cases/manage.js';
@@ -29,7 +30,8 @@ export async function adminRecurringRoutes(app: FastifyInstance) {
     async (request) => {
       const page = Math.max(1, request.query.page ?? 1);
       const status = LISTED_GIFT_STATUSES.includes(request.query.status as ListedGiftStatus) ? (request.query.status as ListedGiftStatus) : null;
-      const search = (request.query.search ?? '').trim();
+      // Control characters (a NUL, which PostgreSQL cannot hold: the API fuzz's 500) are not text anyone searches for.
+      const search = cleanText(request.query.search ?? '', { singleLine: true });
       const conditions: SQL[] = [status ? eq(recurringGifts.status, status) : inArray(recurringGifts.status, [...LISTED_GIFT_STATUSES])];
       if (search) {
         const pattern = `%${escapeLike(search)}%`;

@@ -1,11 +1,14 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ROUTES } from '@charity/domain';
 import { Spinner } from '@charity/ui';
 import { useAuthStore } from '../stores/auth-store';
 import { decideGuard } from './guard-decision';
-import { SessionWatch } from './SessionWatch';
 import { useMsSinceAuthResolved } from './use-auth-resolved';
+
+// Loaded with the first signed-in screen, not with every public page (the bundle budget of /: the dialog, its form
+// and the auth service would otherwise ride in the shared chunk).
+const SessionWatch = lazy(() => import('./SessionWatch').then((module) => ({ default: module.SessionWatch })));
 
 /**
  * Signed-in only: others go to /login, which remembers where they were heading. A session that ends on the screen
@@ -24,7 +27,9 @@ export function ProtectedRoute({ children }: { children?: ReactNode }) {
   if (decision === 'redirect') return <Navigate to={ROUTES.login} replace state={{ from: location }} />;
   return (
     <>
-      <SessionWatch />
+      <Suspense fallback={null}>
+        <SessionWatch />
+      </Suspense>
       {children ?? <Outlet />}
     </>
   );
