@@ -71,6 +71,12 @@ function replyMessage(body: unknown): string | null {
  * toast: the caller shows the spec's own text (the login banner, the admin page's toasts) instead.
  */
 export function createAuthService({ client, store, getToken, notify, log = console }: AuthServiceOptions) {
+  /** A reply's `data.session` (sign-in, refresh, verify: decision 037) kept by the store, when it has one. */
+  function noteSessionTimes(data: Record<string, unknown> | null): void {
+    const times = parseSessionTimes(data?.session);
+    if (times) store.getState().sessionTimesReceived(times);
+  }
+
   /**
    * Runs an auth call whose success and failure are both announced by a toast. `onData` reads the reply's
    * data; returning false means the reply was unusable (reported as 'An unexpected error occurred.').
@@ -113,8 +119,7 @@ export function createAuthService({ client, store, getToken, notify, log = conso
       const token = typeof data?.token === 'string' && data.token.trim() !== '' ? data.token : null;
       if (!user || !token) return { success: false, message: replyMessage(body) ?? AUTH_MESSAGES.loginFailed };
       store.getState().loginSuccess(user, token);
-      const times = parseSessionTimes(data?.session);
-      if (times) store.getState().sessionTimesReceived(times);
+      noteSessionTimes(data);
       return { success: true, user };
     },
 
@@ -142,8 +147,7 @@ export function createAuthService({ client, store, getToken, notify, log = conso
         const user = toAdminUser(successData(body)?.user);
         if (!user) throw new TypeError('The verify reply has no user');
         store.getState().updateUser(user);
-        const times = parseSessionTimes(successData(body)?.session);
-        if (times) store.getState().sessionTimesReceived(times);
+        noteSessionTimes(successData(body));
         return { valid: true, user };
       } catch (error) {
         log.error(`[auth] Session check failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -164,8 +168,7 @@ export function createAuthService({ client, store, getToken, notify, log = conso
         const data = successData(body);
         const user = toAdminUser(data?.user);
         if (user) store.getState().updateUser(user);
-        const times = parseSessionTimes(data?.session);
-        if (times) store.getState().sessionTimesReceived(times);
+        noteSessionTimes(data);
         return 'valid';
       } catch (error) {
         const failure = toRequestFailure(error);
@@ -203,8 +206,7 @@ export function createAuthService({ client, store, getToken, notify, log = conso
           return { success: false, message: replyMessage(body) ?? AUTH_MESSAGES.unexpected };
         }
         store.getState().tokenRefreshed(token, toAdminUser(data?.user));
-        const times = parseSessionTimes(data?.session);
-        if (times) store.getState().sessionTimesReceived(times);
+        noteSessionTimes(data);
         return { success: true, token };
       } catch (error) {
         store.getState().sessionRejected('refresh_failed');
