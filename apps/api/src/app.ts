@@ -19,6 +19,7 @@ import { partnerCorsPlugin } from './plugins/partner-cors.js';
 import { paymentsPlugin } from './plugins/payments.js';
 import { RequestLogController } from './plugins/request-log.js';
 import { ResponseCache, responseCachePlugin } from './plugins/response-cache.js';
+import { cacheSyncPlugin } from './plugins/cache-sync.js';
 import { cacheFrontDoor, createApiServer } from './plugins/response-cache-front.js';
 import { answerFrameworkError, securityHeadersPlugin } from './plugins/security-headers.js';
 import { sitePlugin } from './plugins/site.js';
@@ -133,6 +134,8 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(partnerCorsPlugin);
   // Before the routes: it wraps the public reads that ask for it (config.responseCache).
   await app.register(responseCachePlugin, { cache: responseCache });
+  // On PostgreSQL, every replica's invalidations reach this cache and this one's reach theirs (decision 041).
+  await app.register(cacheSyncPlugin, { cache: responseCache });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(widgetPartnerRoutes, { prefix: '/api' });

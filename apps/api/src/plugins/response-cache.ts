@@ -8,8 +8,9 @@ import fp from 'fastify-plugin';
 // normalised query (the schema's parameters only, sorted), as the serialised bytes, a strong ETag and, for bodies
 // over 1 kB, gzip and brotli copies made the first time a client asks for one. A hit is answered from the route's
 // first own hook: no validation, query, or serialisation. Every write that changes an answer calls
-// app.responseCache.invalidate(tag) after its commit; an entry also expires after RESPONSE_CACHE_MAX_AGE_MS whatever
-// happens, which bounds what another process's writes (or the passing of a campaign's end date) can leave stale.
+// app.responseCache.invalidate(tag) after its commit; on PostgreSQL that invalidation reaches every other replica
+// through LISTEN/NOTIFY (cache-sync.ts, decision 041). An entry also expires after RESPONSE_CACHE_MAX_AGE_MS whatever
+// happens, which bounds what a lost notice (or the passing of a campaign's end date) can leave stale.
 // Anything personal bypasses it: requests with an Authorization header, and what a route's `bypass` names (drafts).
 
 export const RESPONSE_CACHE_TAGS = ['campaigns', 'events', 'stats'] as const;
@@ -106,6 +107,10 @@ export class ResponseCache {
   /** Raw URLs Fastify routed to a cached read and let through (no bypass), with their key: the front door's list. */
   private readonly doors = new Map<string, string>();
   private readonly generations = new Map<ResponseCacheTag, number>(RESPONSE_CACHE_TAGS.map((tag) => [tag, 0]));
+  /** Told of this process's own invalidations (cache-sync.ts tells the other replicas). */
+  private readonly listeners: ((tags: readonly ResponseCacheTag[]) => void)[] = [];
+  /** While true nothing is served or kept: the other replicas' writes cannot reach this cache (cache-sync.ts). */
+  private suspended = false;
 
   constructor(
     private readonly options: { maxAgeMs?: number; maxEntries?: number; now?: () => number } = {},
@@ -115,9 +120,39 @@ export class ResponseCache {
     return this.options.now?.() ?? Date.now();
   }
 
-  /** Drops every answer that depends on any of `tags`. Call it after the write has committed. */
+  /** Drops every answer that depends on any of `tags`, here and (when synchronised) in every replica. Call it after the write has committed. */
   invalidate(...tags: ResponseCacheTag[]): void {
-    for (const tag of tags) this.generations.set(tag, (this.generations.get(tag) ?? 0) + 1);
+    this.drop(tags);
+    for (const listener of this.listeners) listener(tags);
+  }
+
+  /** Drops answers for another replica's write: nobody else is told (it told them itself). */
+  invalidateFromElsewhere(tags: readonly ResponseCacheTag[]): void {
+    this.drop(tags);
+  }
+
+  /** Calls `listener` with the tags of each invalidation made in this process. */
+  onInvalidate(listener: (tags: readonly ResponseCacheTag[]) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * Stops serving and keeping answers (true) until told otherwise (false), dropping everything kept either way: for
+   * when other replicas' invalidations may have been missed (the notice connection is down, or has just come back).
+   */
+  setSuspended(suspended: boolean): void {
+    this.suspended = suspended;
+    this.drop(RESPONSE_CACHE_TAGS);
+  }
+
+  get isSuspended(): boolean {
+    return this.suspended;
+  }
+
+  private drop(tags: readonly ResponseCacheTag[]): void {
+    for (const tag of tags) {
+      if (RESPONSE_CACHE_TAGS.includes(tag)) this.generations.set(tag, (this.generations.get(tag) ?? 0) + 1);
+    }
   }
 
   get size(): number {
@@ -144,6 +179,7 @@ export class ResponseCache {
   }
 
   get(key: string): Entry | null {
+    if (this.suspended) return null;
     const entry = this.entries.get(key);
     if (!entry) return null;
     const current = this.generationsOf(entry.tags);
@@ -161,7 +197,7 @@ export class ResponseCache {
   set(key: string, entry: Omit<Entry, 'expiresAt' | 'compressed'>): Entry {
     const full: Entry = { ...entry, expiresAt: this.now() + (this.options.maxAgeMs ?? RESPONSE_CACHE_MAX_AGE_MS), compressed: {} };
     const current = this.generationsOf(entry.tags);
-    if (current.some((g, i) => g !== entry.generations[i])) return full;
+    if (this.suspended || current.some((g, i) => g !== entry.generations[i])) return full;
     this.entries.delete(key);
     this.entries.set(key, full);
     const max = this.options.maxEntries ?? RESPONSE_CACHE_MAX_ENTRIES;
