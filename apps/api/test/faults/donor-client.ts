@@ -63,9 +63,50 @@ function post(agent: http.Agent, base: string, path: string, body: unknown, addr
 }
 
 /** A connection the killed server left: refused, reset, or closed before the answer was complete. */
-function isCutOff(error: unknown): boolean {
+export function isCutOff(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
   return ['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(code ?? '') || (error as Error).message === 'socket hang up' || error instanceof SyntaxError;
+}
+
+/**
+ * One donor's whole path against `base`: create-intent, the sandbox's confirm, then (unless `closeTab`) the save and
+ * the receipt. The ledger entry is pushed as soon as the intent exists and filled in as the donor is told each step;
+ * an answer other than success throws (a cut-off connection throws the socket's error: see isCutOff).
+ */
+export async function donateOnce(
+  agent: http.Agent,
+  base: string,
+  data: Record<string, unknown>,
+  { closeTab = false, ledger, onSaved }: { closeTab?: boolean; ledger: LedgerEntry[]; onSaved?: () => void },
+): Promise<LedgerEntry> {
+  const address = nextAddress();
+  const created = await post(agent, base, '/api/payments/create-intent', { donation_data: data, payment_method_id: TEST_CARDS.visa.paymentMethod }, address);
+  if (created.status !== 200) throw new Error(`create-intent answered ${created.status}: ${JSON.stringify(created.body)}`);
+  const intentId = String(created.body.data!.payment_intent_id);
+  const entry: LedgerEntry = { intentId, paid: false, donationId: null, receiptNumber: null };
+  ledger.push(entry);
+  const confirmed = await post(agent, base, '/api/payments/sandbox/confirm', { client_secret: created.body.data!.client_secret, payment_method_id: TEST_CARDS.visa.paymentMethod }, address);
+  const status = (confirmed.body.data?.payment_intent as { status?: string } | undefined)?.status;
+  if (confirmed.status !== 200 || status !== 'succeeded') throw new Error(`sandbox/confirm answered ${confirmed.status}: ${JSON.stringify(confirmed.body)}`);
+  entry.paid = true;
+  if (closeTab) return entry;
+  const answer = await post(
+    agent,
+    base,
+    '/api/donations/save-after-payment',
+    { donation_data: data, payment_intent_id: intentId, payment_method_id: TEST_CARDS.visa.paymentMethod, payment_status: 'completed' },
+    address,
+  );
+  // 201: this save wrote the donation; 200: the webhook had written it first (the same donation).
+  if ((answer.status !== 201 && answer.status !== 200) || answer.body.success !== true) {
+    throw new Error(`save-after-payment answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+  entry.donationId = Number((answer.body.data!.donation as { id: number }).id);
+  onSaved?.();
+  const receipt = await post(agent, base, '/api/invoices/generate-and-send', { donation_id: entry.donationId, payment_intent_id: intentId }, address);
+  if (receipt.status !== 200 || receipt.body.success !== true) throw new Error(`generate-and-send answered ${receipt.status}: ${JSON.stringify(receipt.body)}`);
+  entry.receiptNumber = String((receipt.body.data!.invoice as { number: string }).number);
+  return entry;
 }
 
 let donorNumber = 0;
@@ -94,33 +135,7 @@ export function runDonors(
   const data = indianDonation({ campaign_id: campaignId });
 
   async function donate(n: number): Promise<void> {
-    const address = nextAddress();
-    const created = await post(agent, base, '/api/payments/create-intent', { donation_data: data, payment_method_id: TEST_CARDS.visa.paymentMethod }, address);
-    if (created.status !== 200) throw new Error(`create-intent answered ${created.status}: ${JSON.stringify(created.body)}`);
-    const intentId = String(created.body.data!.payment_intent_id);
-    const entry: LedgerEntry = { intentId, paid: false, donationId: null, receiptNumber: null };
-    run.ledger.push(entry);
-    const confirmed = await post(agent, base, '/api/payments/sandbox/confirm', { client_secret: created.body.data!.client_secret, payment_method_id: TEST_CARDS.visa.paymentMethod }, address);
-    const status = (confirmed.body.data?.payment_intent as { status?: string } | undefined)?.status;
-    if (confirmed.status !== 200 || status !== 'succeeded') throw new Error(`sandbox/confirm answered ${confirmed.status}: ${JSON.stringify(confirmed.body)}`);
-    entry.paid = true;
-    if (n % closeTabEvery === 0) return;
-    const answer = await post(
-      agent,
-      base,
-      '/api/donations/save-after-payment',
-      { donation_data: data, payment_intent_id: intentId, payment_method_id: TEST_CARDS.visa.paymentMethod, payment_status: 'completed' },
-      address,
-    );
-    // 201: this save wrote the donation; 200: the webhook had written it first (the same donation).
-    if ((answer.status !== 201 && answer.status !== 200) || answer.body.success !== true) {
-      throw new Error(`save-after-payment answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    }
-    entry.donationId = Number((answer.body.data!.donation as { id: number }).id);
-    onSaved();
-    const receipt = await post(agent, base, '/api/invoices/generate-and-send', { donation_id: entry.donationId, payment_intent_id: intentId }, address);
-    if (receipt.status !== 200 || receipt.body.success !== true) throw new Error(`generate-and-send answered ${receipt.status}: ${JSON.stringify(receipt.body)}`);
-    entry.receiptNumber = String((receipt.body.data!.invoice as { number: string }).number);
+    await donateOnce(agent, base, data, { closeTab: n % closeTabEvery === 0, ledger: run.ledger, onSaved });
   }
 
   const onSaved = () => saved();
