@@ -12,7 +12,8 @@
 // Usage: npm run build; node bench/api.mjs   (BENCH_DURATION seconds per measurement, default 5;
 // BENCH_DATABASE_URL or DATABASE_URL names the PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres;
 // BENCH_SKIP_POSTGRES=1 measures PGlite only; BENCH_CPU_PROF=<dir> writes the server's CPU profiles there;
-// BENCH_SKIP_READS=1 runs the donation path only, for profiling it). Exits 1 when a target is missed or the count check fails.
+// BENCH_SKIP_READS=1 runs the donation path only, for profiling it; BENCH_SKIP_REPLICAS=1 leaves out the replicas row:
+// donations/s and cached reads/s with one and with two API processes on one PostgreSQL; BENCH_ONLY_REPLICAS=1 runs it alone). Exits 1 when a target is missed or the count check fails.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -126,8 +127,12 @@ async function donateOnce(agent, base, steps = null, data = DONATION_DATA) {
 
 const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 
-/** `concurrency` donors in a loop for `seconds`; answers donations/s, p50/p99 of the whole path, and the counts. */
+/**
+ * `concurrency` donors in a loop for `seconds`; answers donations/s, p50/p99 of the whole path, and the counts.
+ * `base` may list several replicas: donor i goes to base[i % n] (what a round-robin balancer does, without its cost).
+ */
 async function runDonations(base, seconds, concurrency = DONATION_CONCURRENCY) {
+  const bases = Array.isArray(base) ? base : [base];
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies = [];
   const failures = [];
@@ -135,11 +140,11 @@ async function runDonations(base, seconds, concurrency = DONATION_CONCURRENCY) {
   const started = performance.now();
   const end = started + seconds * 1000;
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: concurrency }, async (_, donor) => {
       while (performance.now() < end) {
         const t0 = performance.now();
         try {
-          await donateOnce(agent, base, steps);
+          await donateOnce(agent, bases[donor % bases.length], steps);
           latencies.push(performance.now() - t0);
         } catch (error) {
           failures.push(error.message);
@@ -340,22 +345,79 @@ async function benchDatabase(label, databaseUrl) {
   return { readsOk, donationsOk, countOk: countOk && renewalsOk };
 }
 
+// ---- Replicas (docs/decisions/041-replicas.md): one and two API processes on one PostgreSQL ----
+
+const REPLICA_READ = '/api/campaigns?page=1&limit=9&status=active';
+
+/** Cached reads/s over every replica at once, `connections` in all (split evenly). */
+async function measureReads(bases, connections) {
+  const results = await Promise.all(bases.map((base) => measure(base + REPLICA_READ, Math.max(1, Math.round(connections / bases.length)), DURATION)));
+  return { rps: results.reduce((sum, r) => sum + r.rps, 0), p99: Math.max(...results.map((r) => r.p99)) };
+}
+
+/**
+ * The same load against one replica, then against two on the same database (each client spread over them).
+ * On a machine with few cores no gain is expected (every replica, PostgreSQL and the load generator share them):
+ * the row shows that adding a replica loses nothing and fails nothing, and the ratio shows what it gains here.
+ */
+async function benchReplicas(serverUrl) {
+  console.log('\n## Replicas on one PostgreSQL (temporary database)\n');
+  const database = await temporaryPostgres(serverUrl);
+  const extraEnv = { TRUST_PROXY: '1', PAYMENTS_MODE: 'sandbox', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+  const replicas = [];
+  const rows = [];
+  try {
+    for (const count of [1, 2]) {
+      while (replicas.length < count) replicas.push(await startApi(database.url, { extraEnv }));
+      const bases = replicas.map((replica) => replica.base);
+      for (const base of bases) await measure(base + REPLICA_READ, 10, 1);
+      await runDonations(bases, 1);
+      const donations = await runDonations(bases, DURATION);
+      const reads = await measureReads(bases, 10);
+      rows.push({ count, donations, reads });
+    }
+    // Let the sandbox's webhook deliveries settle, then every successful path must have exactly one row.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const [{ n: doubled }] = await queryPostgres(database.url, 'select count(*)::int as n from (select payment_intent_id from donations group by 1 having count(*) > 1) d');
+    console.log(`| replicas | donations/s | failed | p99 ms | vs 1 replica | cached reads/s | p99 ms | vs 1 replica |`);
+    console.log('|---|---|---|---|---|---|---|---|');
+    const [one] = rows;
+    for (const r of rows) {
+      console.log(
+        `| ${r.count} | ${fmt(r.donations.perSecond)} | ${r.donations.failed} | ${fmt(r.donations.p99, 1)} | ${fmt(r.donations.perSecond / one.donations.perSecond, 2)} | ` +
+          `${fmt(r.reads.rps)} | ${fmt(r.reads.p99, 1)} | ${fmt(r.reads.rps / one.reads.rps, 2)} |`,
+      );
+    }
+    const failed = rows.reduce((sum, r) => sum + r.donations.failed, 0);
+    console.log(`\n${os.cpus().length} CPU(s) shared by the replicas, PostgreSQL and the load generator; payments with two donation rows: ${doubled}.`);
+    return { ok: failed === 0 && doubled === 0 };
+  } finally {
+    await Promise.all(replicas.map((replica) => replica.stop()));
+    await database.drop();
+  }
+}
+
 console.log(
   `# API benchmark: ${DURATION} s per measurement, autocannon, Node ${process.version}, ${os.cpus().length} CPU(s), ` +
     `load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`,
 );
-const pglite = await benchDatabase('Embedded PGlite (fresh DATA_DIR, seeded demo data)', null);
+// BENCH_ONLY_REPLICAS=1: the replicas row alone (it needs PostgreSQL).
+const onlyReplicas = process.env.BENCH_ONLY_REPLICAS === '1';
+const pglite = onlyReplicas ? { readsOk: true, donationsOk: true, countOk: true } : await benchDatabase('Embedded PGlite (fresh DATA_DIR, seeded demo data)', null);
 let verdict = pglite;
 if (process.env.BENCH_SKIP_POSTGRES !== '1') {
   const serverUrl = process.env.BENCH_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const database = await temporaryPostgres(serverUrl);
-  try {
-    // The targets are the issue's on PostgreSQL; PGlite's figures are printed for comparison.
-    verdict = await benchDatabase('PostgreSQL server (temporary database, seeded demo data)', database.url);
-    verdict.countOk &&= pglite.countOk;
-  } finally {
-    await database.drop();
+  if (!onlyReplicas) {
+    const database = await temporaryPostgres(serverUrl);
+    try {
+      // The targets are the issue's on PostgreSQL; PGlite's figures are printed for comparison.
+      verdict = await benchDatabase('PostgreSQL server (temporary database, seeded demo data)', database.url);
+      verdict.countOk &&= pglite.countOk;
+    } finally {
+      await database.drop();
+    }
   }
+  if (process.env.BENCH_SKIP_REPLICAS !== '1') verdict.countOk &&= (await benchReplicas(serverUrl)).ok;
 }
 console.log(`\nload average at the end: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 process.exitCode = verdict.readsOk && verdict.donationsOk && verdict.countOk ? 0 : 1;
