@@ -20,6 +20,7 @@ import { paymentsPlugin } from './plugins/payments.js';
 import { RequestLogController } from './plugins/request-log.js';
 import { ResponseCache, responseCachePlugin } from './plugins/response-cache.js';
 import { cacheSyncPlugin } from './plugins/cache-sync.js';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { cacheFrontDoor, createApiServer } from './plugins/response-cache-front.js';
 import { answerFrameworkError, securityHeadersPlugin } from './plugins/security-headers.js';
 import { sitePlugin } from './plugins/site.js';
@@ -129,8 +130,9 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(storagePlugin, { uploadsDir: config.uploadsDir, maxFileMb: config.uploadMaxMb, storage });
   await app.register(mailPlugin);
   await app.register(paymentsPlugin, { provider: paymentProvider });
-  // Only routes that ask for it (config.rateLimit) are limited.
-  await app.register(rateLimit, { global: false });
+  // Only routes that ask for it (config.rateLimit) are limited; the counters are in the database, shared by every
+  // replica and kept across restarts (decision 041).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, log) });
   await app.register(partnerCorsPlugin);
   // Before the routes: it wraps the public reads that ask for it (config.responseCache).
   await app.register(responseCachePlugin, { cache: responseCache });

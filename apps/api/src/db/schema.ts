@@ -888,3 +888,57 @@ export const taxCertificates = pgTable(
   },
   (t) => [uniqueIndex('tax_certificates_year_pan_idx').on(t.financialYear, t.pan)],
 );
+
+/**
+ * Background jobs done once across replicas (docs/decisions/040-job-queue.md): one row per job of the schedule
+ * (src/jobs/schedule.ts). A process claims a due job whose lease is free or has run out (`for update skip locked`),
+ * keeps the lease alive while it works, and sets the next run when it finishes; a process that dies mid-job lets
+ * the lease run out, and whoever claims the job next runs it again.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  nextRunAt: instant('next_run_at').notNull(),
+  lockedBy: text('locked_by'),
+  lockedUntil: instant('locked_until'),
+  lastStartedAt: instant('last_started_at'),
+  lastFinishedAt: instant('last_finished_at'),
+  lastError: text('last_error'),
+  runs: integer('runs').notNull().default(0),
+});
+
+export const JOB_RUN_OUTCOMES = ['running', 'ok', 'failed', 'abandoned'] as const;
+export type JobRunOutcome = (typeof JOB_RUN_OUTCOMES)[number];
+
+/** Each run of a job: which turn (scheduled_for), which process, how it ended. Kept 30 days. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: serial('id').primaryKey(),
+    job: text('job').notNull(),
+    scheduledFor: instant('scheduled_for').notNull(),
+    replica: text('replica').notNull(),
+    startedAt: instant('started_at').notNull().defaultNow(),
+    finishedAt: instant('finished_at'),
+    outcome: text('outcome').$type<JobRunOutcome>().notNull().default('running'),
+    error: text('error'),
+  },
+  (t) => [
+    index('job_runs_job_scheduled_for_idx').on(t.job, t.scheduledFor),
+    index('job_runs_started_at_idx').on(t.startedAt),
+    check('job_runs_outcome_check', sql`${t.outcome} in ${sqlList(JOB_RUN_OUTCOMES)}`),
+  ],
+);
+
+/**
+ * The rate limits' counters, shared by every replica (plugins/rate-limit-store.ts, decision 041): a hash of route and
+ * client key, the hits in the current window, and when the window ends.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: instant('resets_at').notNull(),
+  },
+  (t) => [index('rate_limit_counters_resets_at_idx').on(t.resetsAt)],
+);

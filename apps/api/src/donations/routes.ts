@@ -62,7 +62,7 @@ export async function donationRoutes(app: FastifyInstance) {
     {
       config: {
         // Besides the card-testing defence (failures, in the database): a cap on intents per address, so a script
-        // cannot fill the attempts table. Counted in this process, like the contact form's limit.
+        // cannot fill the attempts table. Counted in the database, like every rate limit (shared by the replicas).
         rateLimit: {
           max: CREATE_INTENT_RATE_LIMIT.max,
           timeWindow: CREATE_INTENT_RATE_LIMIT.windowMs,

@@ -43,8 +43,8 @@ export async function contactRoutes(app: FastifyInstance) {
     '/contact',
     {
       config: {
-        // Per client address (request.ip honours X-Forwarded-For only with TRUST_PROXY). Counters are kept in
-        // this process: with several replicas each one counts on its own.
+        // Per client address (request.ip honours X-Forwarded-For only with TRUST_PROXY). Counted in the database,
+        // so every replica shares one count (plugins/rate-limit-store.ts).
         rateLimit: {
           max: CONTACT_RATE_LIMIT.max,
           timeWindow: CONTACT_RATE_LIMIT.windowMs,
