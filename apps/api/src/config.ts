@@ -30,6 +30,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Most connections the server opens to PostgreSQL at once (DATABASE_POOL_SIZE, default 20; unused with PGlite). */
   databasePoolSize: number;
+  /** Background jobs (decision 040): how often a process looks for due jobs, and how long a claim holds unextended. */
+  jobs: { pollMs: number; leaseMs: number };
   /** Credentials for the first admin account; null means "generate a password". */
   admin: { username: string; password: string } | null;
   /** Where visitors reach the site, without a trailing slash (links in mail, redirects). */
@@ -294,6 +296,9 @@ export const PAYMENT_MAX_AMOUNT_DEFAULT = LARGEST_DONATION_INR;
 export const PAYMENT_MAX_AMOUNT_LIMIT = 999_999;
 export const SESSION_MAX_HOURS_DEFAULT = 12;
 export const DATABASE_POOL_SIZE_DEFAULT = 20;
+/** Background jobs: a due job starts within a second; a dead process's job is taken over after a minute. */
+export const JOB_POLL_MS_DEFAULT = 1_000;
+export const JOB_LEASE_MS_DEFAULT = 60_000;
 // PostgreSQL's own default max_connections is 100, shared by every replica and tool: one process asking for more
 // than a few hundred is a typo, and would only turn into "too many clients" errors under load.
 export const DATABASE_POOL_SIZE_LIMIT = 500;
@@ -349,6 +354,10 @@ export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(process.cwd(), read(env, 'DATA_DIR') ?? './data');
   const databaseUrl = parseDatabaseUrl(env);
   const databasePoolSize = parseWholeNumber(env, 'DATABASE_POOL_SIZE', DATABASE_POOL_SIZE_DEFAULT, 1, DATABASE_POOL_SIZE_LIMIT, 'connections');
+  const jobs = {
+    pollMs: parseWholeNumber(env, 'JOB_POLL_MS', JOB_POLL_MS_DEFAULT, 50, 60_000, 'milliseconds'),
+    leaseMs: parseWholeNumber(env, 'JOB_LEASE_MS', JOB_LEASE_MS_DEFAULT, 1_000, 3_600_000, 'milliseconds'),
+  };
   const admin = parseAdmin(env);
   const publicBaseUrl = parsePublicBaseUrl(env, port);
   const payments = parsePayments(env);
@@ -372,6 +381,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl,
     databasePoolSize,
+    jobs,
     admin,
     publicBaseUrl,
     payments,

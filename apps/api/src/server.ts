@@ -6,11 +6,8 @@ import { DatabaseLockedError } from './db/lock.js';
 import { DatabaseConnectionError, openDatabase, type DatabaseHandle } from './db/open.js';
 import { prepareDatabase } from './db/prepare.js';
 import { createLogger } from './logger.js';
-import { issueMissingReceipts, startReceiptSweep } from './receipts/missing-receipts.js';
-import { mailReceipt } from './receipts/issuing.js';
-import { startPaymentReconciler, type PaymentReconciler } from './donations/use-cases/reconcile.js';
-import { startRecurringJobs } from './recurring/jobs.js';
-import { startAttemptPruning } from './donations/use-cases/prune-attempts.js';
+import { JobRunner } from './jobs/runner.js';
+import { serverJobs, STARTUP_JOBS } from './jobs/schedule.js';
 
 // The production entry point (`npm start`, `node apps/api/dist/server.js`): validate settings, open and
 // prepare the database, serve, and shut down cleanly on SIGINT/SIGTERM.
@@ -41,7 +38,7 @@ function listenError(error: unknown, config: Config): Error {
   return error as Error;
 }
 
-function handleShutdownSignals(app: FastifyInstance, database: DatabaseHandle, reconciler: PaymentReconciler, receiptSweep: { stop(): Promise<void> }) {
+function handleShutdownSignals(app: FastifyInstance, database: DatabaseHandle, jobs: JobRunner) {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -50,9 +47,8 @@ function handleShutdownSignals(app: FastifyInstance, database: DatabaseHandle, r
       process.exit(1);
     }
     stopping = true;
-    reconciler.stop();
-    // No new receipt sweep; one under way finishes before the database closes (its mails are left queued by app.close).
-    const sweepStopped = receiptSweep.stop();
+    // No new job starts; one under way finishes (and releases its lease) before the database closes.
+    const jobsStopped = jobs.stop();
     app.log.info(`${signal} received: finishing in-flight requests, then stopping`);
     // Stuck connections must not keep the process (and the database lock) alive forever.
     const timer = setTimeout(() => {
@@ -62,7 +58,7 @@ function handleShutdownSignals(app: FastifyInstance, database: DatabaseHandle, r
     timer.unref();
     try {
       await app.close(); // stops accepting, waits for in-flight requests
-      await sweepStopped;
+      await jobsStopped;
       await database.close(); // for PGlite this also releases DATA_DIR/db.lock
       process.exit(0);
     } catch (error) {
@@ -73,25 +69,6 @@ function handleShutdownSignals(app: FastifyInstance, database: DatabaseHandle, r
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-}
-
-/**
- * Receipts an earlier process left unissued (it was killed between saving a donation and issuing its receipt):
- * issued before the server listens, all of them whatever their age (the periodic sweep leaves the last 30 s to the
- * normal path; a request of this process cannot be under way yet, and one of another process racing this is
- * harmless: one of the two issues the receipt, the other finds it). Mailed after, as the normal path does.
- * A database failure here is logged, not fatal: the periodic receipt sweep issues them later.
- */
-async function issueReceiptsLeftBehind(app: FastifyInstance): Promise<void> {
-  const deps = { db: app.db, mailer: app.mailer, log: app.log, publicBaseUrl: app.config.publicBaseUrl };
-  try {
-    const issued = await issueMissingReceipts(app.db, { olderThanMs: 0 });
-    if (issued.length === 0) return;
-    app.log.warn({ issued: issued.length }, 'start-up: issued receipts for completed donations that had none');
-    for (const receipt of issued) app.payments.background('mailing a receipt', () => mailReceipt(deps, receipt));
-  } catch (error) {
-    app.log.error({ err: error }, 'start-up: could not issue missing receipts; the receipt sweep tries again');
-  }
 }
 
 async function main() {
@@ -119,22 +96,15 @@ async function main() {
     logger.info({ driver: database.kind, ms: Date.now() - started }, 'database ready');
 
     const app = await buildApp({ config, database, logger });
-    // Before listening: a payment that succeeded while an earlier process was killed gets its donation and receipt
-    // now, so nobody can see the site without them. Then once a minute for deliveries that failed while running.
-    const reconciler = startPaymentReconciler(app);
-    await reconciler.runOnce();
-    // After the re-delivery: the donations it wrote are among those needing a receipt.
-    await issueReceiptsLeftBehind(app);
-    // Monthly gifts: the sandbox's renewals that fell due while no server ran, and card expiry reminders.
-    const recurringJobs = startRecurringJobs(app);
-    await recurringJobs.runOnce();
-    // Payments that never became donations, kept ATTEMPT_RETENTION_DAYS: pruned now and every hour.
-    const attemptPruning = startAttemptPruning(app);
-    await attemptPruning.runOnce();
-    const receiptSweep = startReceiptSweep({ db: app.db, mailer: app.mailer, log: app.log, publicBaseUrl: app.config.publicBaseUrl });
-    handleShutdownSignals(app, database, reconciler, {
-      stop: async () => Promise.all([receiptSweep.stop(), recurringJobs.stop(), attemptPruning.stop()]).then(() => {}),
-    });
+    // Background work, run once across every replica on this database (docs/decisions/040-job-queue.md).
+    const jobs = new JobRunner({ db: app.db, jobs: serverJobs(app), log: app.log, pollMs: config.jobs.pollMs, leaseMs: config.jobs.leaseMs });
+    await jobs.ensureSchedule();
+    // Before listening: a payment that succeeded while an earlier process was killed gets its donation, then every
+    // completed donation its receipt, so nobody can see the site without them (a job another replica is running
+    // right now is left to it).
+    await jobs.runDue(STARTUP_JOBS, { anyTime: true, startup: true });
+    jobs.start();
+    handleShutdownSignals(app, database, jobs);
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {

@@ -3,13 +3,10 @@ import type { Database } from '../db/open.js';
 import { mailQueuedReceipts } from '../receipts/issuing.js';
 import type { Mailer } from './mailer.js';
 
-// The mail sweep: every so often, in every API process, (1) mails receipts whose mail is still 'queued' (issued, but
+// The mail sweep (the server's 'mail-sweep' job, every 30 s once across replicas: src/jobs/schedule.ts): (1) mails receipts whose mail is still 'queued' (issued, but
 // the process that issued them crashed, or the database was away, before it composed the mail), and (2) sends again
 // the outbox's mails whose next attempt is due (the mail server was down). Both claim each mail first, so
 // processes sharing one database never send the same mail twice.
-
-/** How often the sweep runs: retries are due a minute after a failure at the soonest (MAIL_RETRY_DELAYS_MS). */
-export const MAIL_SWEEP_INTERVAL_MS = 30_000;
 
 export interface MailSweepDeps {
   db: Database;
@@ -33,22 +30,4 @@ export async function sweepMail(deps: MailSweepDeps, now = new Date()): Promise<
     deps.log.error({ err: error }, 'mail sweep: could not send due mails again');
     return { receipts: queuedReceipts, retried: 0, sent: 0 };
   }
-}
-
-/** Runs sweepMail every `intervalMs` until stop() (which waits for a sweep under way). The timer never keeps the process alive. */
-export function startMailSweep(deps: MailSweepDeps, intervalMs = MAIL_SWEEP_INTERVAL_MS): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepMail(deps).finally(() => {
-      running = null;
-    });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

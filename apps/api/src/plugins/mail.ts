@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import { rebuildOutboxAttachments } from '../admin/outbox-repository.js';
 import { recordReceiptMailStatus } from '../receipts/issuing.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
-import { startMailSweep } from '../mail/sweep.js';
 import { recordNoteMailStatus } from '../refunds/notes.js';
 import { recordStatementMailStatus } from '../tax-year/statements.js';
 import { recordCertificateMailStatus } from '../tax-year/certificates.js';
@@ -15,8 +14,9 @@ declare module 'fastify' {
 }
 
 /**
- * Needs the context plugin (config, db). Starts the mail sweep (queued receipts, failed deliveries sent again);
- * on close it stops the sweep and waits for mails still being sent.
+ * Needs the context plugin (config, db). On close it waits for mails still being sent. The mail sweep (queued
+ * receipts, failed deliveries sent again) is a job of the server's schedule (src/jobs/schedule.ts), run once
+ * across replicas; an app built by a test sweeps only when the test says so.
  */
 export const mailPlugin = fp(
   async (app) => {
@@ -37,14 +37,12 @@ export const mailPlugin = fp(
       },
     });
     app.decorate('mailer', mailer);
-    const sweep = startMailSweep({ db: app.db, mailer, log: app.log, publicBaseUrl: app.config.publicBaseUrl });
     // Before the payments plugin's preClose waits for its background tasks (registered after this one): receipts
     // still waiting on the quiet queue are left 'queued' in the database for the sweep, not drawn during shutdown.
     app.addHook('preClose', async () => {
       mailer.stopQuietWork();
     });
     app.addHook('onClose', async () => {
-      await sweep.stop();
       await mailer.close();
     });
   },

@@ -6,7 +6,9 @@ import { donations, mailOutbox, receiptCounters, receipts } from '../db/schema.j
 import { insertDonation } from '../../test/support/admin-fixtures.js';
 import { describeEachDatabase } from '../../test/support/databases.js';
 import { buildSandboxApp, donate, generateInvoice, indianDonation, usDonation } from '../../test/support/donations.js';
-import { issueMissingReceipts, RECEIPT_GRACE_MS, startReceiptSweep, sweepMissingReceipts } from './missing-receipts.js';
+import { JobRunner } from '../jobs/runner.js';
+import { serverJobs } from '../jobs/schedule.js';
+import { issueMissingReceipts, RECEIPT_GRACE_MS, sweepMissingReceipts } from './missing-receipts.js';
 import { formatReceiptNumber } from './receipt-number.js';
 
 // A completed donation whose receipt was never issued (the process was killed after saving it and
@@ -102,10 +104,12 @@ describeEachDatabase('receipt sweep', (ctx) => {
     expect(mails.map((mail) => mail.receiptId).sort((x, y) => x! - y!)).toEqual(issued.map((receipt) => receipt.id).sort((x, y) => x - y));
   });
 
-  it('runs on its timer in a running server, issuing what the grace period has passed for, until stopped', async () => {
+  it("runs as the server's 'missing-receipts' job, issuing what the grace period has passed for, until stopped", async () => {
     // Saved a minute ago by a process that died before issuing its receipt.
     const left = await insertDonation(app.db, { createdAt: new Date(Date.now() - 60_000), donorEmail: 'left.behind@example.org' });
-    const sweep = startReceiptSweep(deps(app), 20);
+    const sweep = new JobRunner({ db: app.db, jobs: serverJobs(app).filter((job) => job.name === 'missing-receipts'), log: app.log, pollMs: 20 });
+    await sweep.ensureSchedule();
+    sweep.start();
     try {
       const deadline = Date.now() + 20_000;
       while ((await receiptsOf([left.id])).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));

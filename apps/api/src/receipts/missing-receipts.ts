@@ -6,9 +6,9 @@ import { DonationNotFoundError, issueMissingReceipt, mailReceipt, type IssuedRec
 // The receipt sweep: every completed donation gets its receipt, even when the process that saved it died before
 // issuing it (the browser's generate-and-send never came, or the webhook's background task died with the process:
 // the webhook event is already recorded as processed, so no retry of it would issue the receipt either).
-// It runs in every server process (server.ts: the production entry, not buildApp, so a test's app never issues
-// receipts for its fixtures behind its back): at start-up, before the server listens, for everything a crash left,
-// and then every RECEIPT_SWEEP_INTERVAL_MS for what a failed issue (the database was away) left. Claim-first as the
+// It is the server's 'missing-receipts' job (src/jobs/schedule.ts; server.ts, the production entry, not buildApp, so a
+// test's app never issues receipts for its fixtures behind its back): at start-up, before the server listens, for
+// everything a crash left, and then every 30 s for what a failed issue (the database was away) left. Claim-first as the
 // mail sweep is: the claim is the issuing statement itself (insertNumberedReceipt: the donation must have no receipt,
 // and receipts.donation_id is unique), so of two sweeps, or a sweep and the donor's own request, exactly one issues
 // the receipt and only that one mails it. Numbers stay gap-free: a statement that loses the race rolls back with its
@@ -16,8 +16,6 @@ import { DonationNotFoundError, issueMissingReceipt, mailReceipt, type IssuedRec
 
 /** The normal path issues a receipt within moments of the donation: the periodic sweep leaves younger ones to it. */
 export const RECEIPT_GRACE_MS = 30_000;
-/** How often the running server looks (as often as the mail sweep: mail/sweep.ts). */
-export const RECEIPT_SWEEP_INTERVAL_MS = 30_000;
 /** Donations read per query; a sweep goes on page by page until none is left. */
 const PAGE_SIZE = 100;
 
@@ -95,23 +93,4 @@ export async function sweepMissingReceipts(deps: ReceiptMailDeps, options: Missi
   // mailReceipt never throws; a mail it could not compose stays 'queued' for the mail sweep.
   for (const receipt of issued) await mailReceipt(deps, receipt);
   return issued.length;
-}
-
-/** Runs sweepMissingReceipts every `intervalMs` until stop() (which waits for a sweep under way). The timer never keeps the process alive. */
-export function startReceiptSweep(deps: ReceiptMailDeps, intervalMs = RECEIPT_SWEEP_INTERVAL_MS): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    // One sweep at a time in this process: a slow one (many receipts, a slow database) is not overtaken.
-    if (running) return;
-    running = sweepMissingReceipts(deps).finally(() => {
-      running = null;
-    });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

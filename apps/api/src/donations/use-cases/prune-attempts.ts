@@ -1,6 +1,5 @@
 import { ATTEMPT_RETENTION_DAYS } from '@charity/domain';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/open.js';
 import { rowsOf } from '../../admin/sql-rows.js';
 
@@ -8,8 +7,6 @@ import { rowsOf } from '../../admin/sql-rows.js';
 // (docs/decisions/023-payment-attempts-for-staff.md): their attempts, their payment_failures rows and the requests the
 // card-testing limit refused. An attempt a donation or a monthly gift points to is never deleted (nor one that
 // succeeded: its donation may still be owed), and neither are the failures of an intent that has a donation.
-
-export const ATTEMPT_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface PrunedAttempts {
   attempts: number;
@@ -38,37 +35,4 @@ export async function pruneAttempts(db: Database, now = new Date()): Promise<Pru
            (select count(*) from gone_blocked) as blocked`);
   const [row] = rowsOf<{ attempts: string | number; failures: string | number; blocked: string | number }>(result);
   return { attempts: Number(row?.attempts ?? 0), failures: Number(row?.failures ?? 0), blocked: Number(row?.blocked ?? 0) };
-}
-
-export interface AttemptPruning {
-  runOnce(): Promise<void>;
-  stop(): Promise<void>;
-}
-
-/** Prunes now (call runOnce at start-up) and every `intervalMs`; a failure is logged and tried again next time. */
-export function startAttemptPruning(app: FastifyInstance, intervalMs = ATTEMPT_PRUNE_INTERVAL_MS): AttemptPruning {
-  let running: Promise<void> | null = null;
-  const work = async () => {
-    try {
-      const pruned = await pruneAttempts(app.db);
-      if (pruned.attempts + pruned.failures + pruned.blocked > 0) app.log.info(pruned, `pruned payment attempts older than ${ATTEMPT_RETENTION_DAYS} days`);
-    } catch (error) {
-      app.log.error({ err: error }, 'pruning old payment attempts failed; the next run tries again');
-    }
-  };
-  const runOnce = () => {
-    running ??= work().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const timer = setInterval(() => void runOnce(), intervalMs);
-  timer.unref();
-  return {
-    runOnce,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

@@ -44,6 +44,20 @@ async function redeliver(app: FastifyInstance, sandbox: SandboxProvider, changed
   return total;
 }
 
+/**
+ * One reconciliation (the job scheduler's 'payment-reconcile', src/jobs/schedule.ts): re-delivers succeeded sandbox
+ * payments last changed before `changedBefore` that have no donation. Throws when the database fails.
+ */
+export async function reconcilePayments(app: FastifyInstance, changedBefore: Date): Promise<{ delivered: number; failed: number }> {
+  const sandbox = app.payments.sandbox;
+  if (!sandbox) return { delivered: 0, failed: 0 };
+  const result = await redeliver(app, sandbox, changedBefore);
+  if (result.delivered > 0 || result.failed > 0) {
+    app.log.warn(result, 'sandbox: re-delivered payment_intent.succeeded for succeeded payments that had no donation');
+  }
+  return result;
+}
+
 export function startPaymentReconciler(app: FastifyInstance, intervalMs = RECONCILE_INTERVAL_MS): PaymentReconciler {
   const sandbox = app.payments.sandbox;
   let running: Promise<{ delivered: number; failed: number }> | null = null;
