@@ -105,6 +105,57 @@ describeEachDatabase('job runner', (ctx) => {
     expect(schedule.due_in_ms).toBeGreaterThan(55_000);
   });
 
+  it('a runner that dies mid-job: once its lease runs out another marks the run abandoned and runs the turn again', async () => {
+    // What a killed process looks like to the database: its queries stop arriving (no heartbeat, no release).
+    let dead = false;
+    const real = dbs[0]!;
+    const dying = new Proxy(real, {
+      get(target, property) {
+        if (property === 'execute' && dead) return () => new Promise(() => {});
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    let hung!: () => void;
+    const hanging = new Promise<void>((resolve) => (hung = resolve));
+    const doomed = new JobRunner({
+      db: dying,
+      jobs: [{ name: 'sweep', intervalMs: 60_000, run: () => (hung(), new Promise<void>(() => {})) }],
+      log,
+      pollMs: 15,
+      leaseMs: 400,
+      replica: 'doomed',
+    });
+    let ran = 0;
+    const survivor = new JobRunner({ db: dbs[1]!, jobs: [{ name: 'sweep', intervalMs: 60_000, run: async () => void (ran += 1) }], log, pollMs: 15, leaseMs: 400, replica: 'survivor' });
+    await doomed.ensureSchedule();
+    doomed.start();
+    await hanging;
+    // Alive longer than the lease: only its heartbeats (every lease/3) keep the turn its own. Then it is killed.
+    await sleep(600);
+    dead = true;
+    const diedAt = Date.now();
+    void doomed.stop(); // clears its poll timer; the run under way never ends
+    survivor.start();
+    await sleep(100);
+    expect(ran).toBe(0); // the lease its last heartbeat extended still holds
+    while (ran === 0 && Date.now() - diedAt < 5_000) await sleep(20);
+    const tookOverAfter = Date.now() - diedAt;
+    await survivor.stop();
+    expect(ran).toBe(1);
+    expect(tookOverAfter).toBeGreaterThanOrEqual(150);
+    const runs = await runsOf('sweep');
+    expect(runs.map((run) => [run.replica, run.outcome])).toEqual([
+      ['doomed', 'abandoned'],
+      ['survivor', 'ok'],
+    ]);
+    expect(runs[0]!.scheduled_for).toBe(runs[1]!.scheduled_for);
+    const schedule = await scheduleOf('sweep');
+    expect(schedule.locked_by).toBeNull();
+    expect(schedule.runs).toBe(1);
+    expect(schedule.due_in_ms).toBeGreaterThan(55_000);
+  });
+
   it('runs a job that has been due for days once, then schedules it an interval after now', async () => {
     let ran = 0;
     const job: JobDefinition = { name: 'prune', intervalMs: 3_600_000, run: async () => void (ran += 1) };

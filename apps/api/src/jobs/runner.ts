@@ -154,7 +154,9 @@ export class JobRunner {
         set locked_by = null, locked_until = null, last_finished_at = now(), last_error = ${error}, runs = runs + 1,
             next_run_at = now() + ${claim.job.intervalMs} * interval '1 millisecond'
         where name = ${claim.job.name} and locked_by = ${this.replica}`);
-      await db.execute(sql`update job_runs set outcome = ${outcome}, error = ${error}, finished_at = now() where id = ${claim.runId}`);
+      // Only while still 'running': a run another process took over (its lease ran out: the database was away) stays
+      // 'abandoned', so a turn never shows two 'ok' runs.
+      await db.execute(sql`update job_runs set outcome = ${outcome}, error = ${error}, finished_at = now() where id = ${claim.runId} and outcome = 'running'`);
     } catch (failure) {
       // The lease runs out by itself and the turn is run again: harmless, as every job claims its own rows.
       log.error({ err: failure, job: claim.job.name }, 'job: could not record the end of a run; it will run again when its lease runs out');

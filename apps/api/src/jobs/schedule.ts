@@ -1,11 +1,12 @@
 import { ATTEMPT_RETENTION_DAYS } from '@charity/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { sweepMail } from '../mail/sweep.js';
 import { pruneAttempts } from '../donations/use-cases/prune-attempts.js';
 import { reconcilePayments, RECONCILE_MIN_AGE_MS } from '../donations/use-cases/reconcile.js';
 import { sendDailySummary } from '../notices/staff-notices.js';
-import { mailQueuedReceipts, mailReceipt } from '../receipts/issuing.js';
-import { issueMissingReceipts, RECEIPT_GRACE_MS } from '../receipts/missing-receipts.js';
+import { mailReceipt } from '../receipts/issuing.js';
+import { issueMissingReceipts, sweepMissingReceipts } from '../receipts/missing-receipts.js';
 import { remindExpiringCards } from '../recurring/use-cases/card-reminders.js';
 import { mailQueuedNotes } from '../refunds/notes.js';
 import { retryPendingRefunds } from '../refunds/use-cases.js';
@@ -63,20 +64,21 @@ export function serverJobs(app: FastifyInstance): JobDefinition[] {
         }
       : null,
     'missing-receipts': async ({ startup }) => {
-      const issued = await issueMissingReceipts(app.db, { olderThanMs: startup ? 0 : RECEIPT_GRACE_MS });
+      if (!startup) {
+        await sweepMissingReceipts(mailDeps);
+        return;
+      }
+      // At start-up every completed donation counts, whatever its age (no request of this process is under way), and
+      // the mails go in the background, so the server does not wait for PDFs and SMTP before it listens. mailReceipt
+      // never throws; a mail it could not compose stays 'queued' for the mail sweep.
+      const issued = await issueMissingReceipts(app.db, { olderThanMs: 0 });
       if (issued.length > 0) {
-        app.log.warn({ issued: issued.length, receipts: issued.map((receipt) => receipt.number) }, `${startup ? 'start-up' : 'receipt sweep'}: issued receipts for completed donations that had none`);
+        app.log.warn({ issued: issued.length, receipts: issued.map((receipt) => receipt.number) }, 'start-up: issued receipts for completed donations that had none');
       }
-      // mailReceipt never throws; a mail it could not compose stays 'queued' for the mail sweep. At start-up the mails
-      // go in the background, so the server does not wait for PDFs and SMTP before it listens.
-      for (const receipt of issued) {
-        if (startup) app.payments.background('mailing a receipt', () => mailReceipt(mailDeps, receipt));
-        else await mailReceipt(mailDeps, receipt);
-      }
+      for (const receipt of issued) app.payments.background('mailing a receipt', () => mailReceipt(mailDeps, receipt));
     },
     'mail-sweep': async () => {
-      await mailQueuedReceipts(mailDeps);
-      await app.mailer.retryDue();
+      await sweepMail(mailDeps);
     },
     'sandbox-billing': sandbox
       ? async () => {

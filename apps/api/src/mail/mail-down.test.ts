@@ -53,8 +53,8 @@ describeEachDatabase('receipt mail while the mail server is down', (ctx) => {
 
   beforeAll(async () => {
     port = await closedPort();
-    // The app's own 30-second sweep timer is held still (only setInterval is faked): the test runs the sweep itself,
-    // with a later `now`, and a timer sweep in between would take its attempts.
+    // The test runs the sweep itself, with a later `now` (a built app runs no sweep of its own: the server's job
+    // runner does, src/jobs/schedule.ts); intervals are held still all the same, so no timer takes its attempts.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     // Webhook events held back: the browser saves each donation, so only the steps below issue receipts.
     ({ app } = await buildSandboxApp(ctx, { holdEvents: true, config: { smtpUrl: `smtp://127.0.0.1:${port}`, publicBaseUrl: 'https://give.example.org' } }));

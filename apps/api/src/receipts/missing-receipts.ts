@@ -76,17 +76,12 @@ export async function issueMissingReceipts(db: Database, { olderThanMs = RECEIPT
 }
 
 /**
- * The periodic half: issues the missing receipts and mails them (on the mailer's quiet queue, as the request's own
- * path does). Never throws: a failure is logged and the next sweep tries again. Answers how many it issued.
+ * The periodic half (the 'missing-receipts' job's turn after start-up): issues the missing receipts and mails them, as
+ * the request's own path does. Throws when the database fails, so the job records the run as failed (what was issued
+ * so far stays issued, its mail queued for the mail sweep); the next turn tries again. Answers how many it issued.
  */
 export async function sweepMissingReceipts(deps: ReceiptMailDeps, options: MissingReceiptsOptions = {}): Promise<number> {
-  let issued: IssuedReceipt[];
-  try {
-    issued = await issueMissingReceipts(deps.db, options);
-  } catch (error) {
-    deps.log.error({ err: error }, 'receipt sweep: could not issue missing receipts; the next sweep tries again');
-    return 0;
-  }
+  const issued = await issueMissingReceipts(deps.db, options);
   if (issued.length > 0) {
     deps.log.warn({ receipts: issued.map((receipt) => receipt.number) }, 'receipt sweep: issued receipts for completed donations that had none');
   }

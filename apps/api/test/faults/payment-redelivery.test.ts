@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { donations, receipts } from '../../src/db/schema.js';
-import { startPaymentReconciler } from '../../src/donations/use-cases/reconcile.js';
+import { reconcilePayments } from '../../src/donations/use-cases/reconcile.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { buildSandboxApp, createIntent, indianDonation, pay, usDonation } from '../support/donations.js';
 
@@ -26,14 +26,9 @@ describeEachDatabase('re-delivering sandbox payments left without their donation
     // The next process: its start-up run delivers the succeeded payment's event again.
     const next = await buildApp({ config: ctx.config, database: ctx.database });
     try {
-      const reconciler = startPaymentReconciler(next);
-      try {
-        expect(await reconciler.runOnce()).toEqual({ delivered: 1, failed: 0 });
-        await next.payments.idle(); // the receipt is issued after the webhook's answer
-        expect(await reconciler.runOnce()).toEqual({ delivered: 0, failed: 0 });
-      } finally {
-        reconciler.stop();
-      }
+      expect(await reconcilePayments(next)).toEqual({ delivered: 1, failed: 0 });
+      await next.payments.idle(); // the receipt is issued after the webhook's answer
+      expect(await reconcilePayments(next)).toEqual({ delivered: 0, failed: 0 });
       const rows = await ctx.database.db.select({ id: donations.id, intentId: donations.paymentIntentId, amount: donations.amount }).from(donations);
       expect(rows.map(({ intentId, amount }) => ({ intentId, amount }))).toEqual([{ intentId: lost.intentId, amount: 2500 }]);
       expect(rows.map((row) => row.intentId)).not.toContain(declined.intentId);
@@ -49,13 +44,8 @@ describeEachDatabase('re-delivering sandbox payments left without their donation
     const app = await buildSandboxApp(ctx, { holdEvents: true });
     try {
       const { intentId } = await pay(app.app, indianDonation({ amount: 3100 }));
-      const reconciler = startPaymentReconciler(app.app);
-      try {
-        // The periodic run only looks at payments last changed before its cut-off (RECONCILE_MIN_AGE_MS ago).
-        expect(await reconciler.runOnce(new Date(Date.now() - 60_000))).toEqual({ delivered: 0, failed: 0 });
-      } finally {
-        reconciler.stop();
-      }
+      // The periodic run only looks at payments last changed before its cut-off (RECONCILE_MIN_AGE_MS ago).
+      expect(await reconcilePayments(app.app, new Date(Date.now() - 60_000))).toEqual({ delivered: 0, failed: 0 });
       expect(await ctx.database.db.select().from(donations).where(eq(donations.paymentIntentId, intentId))).toEqual([]);
     } finally {
       await app.app.close();
