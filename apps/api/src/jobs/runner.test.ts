@@ -210,7 +210,24 @@ describeEachDatabase('job runner', (ctx) => {
     const runner = new JobRunner({ db: dbs[0]!, jobs: [slow, quick], log, pollMs: 15 });
     await runner.ensureSchedule();
     await ctx.database.db.execute(sql`update scheduled_jobs set next_run_at = now() + interval '1 hour'`);
-    expect(await runner.runDue(['quick'], { anyTime: true, startup: true })).toEqual(['quick']);
+    // The start-up pass: every job named, due or not, except one another replica holds right now.
+    await ctx.database.db.execute(sql`update scheduled_jobs set next_run_at = now() + interval '2 hours' where name = 'quick'`);
+    await ctx.database.db.execute(sql`update scheduled_jobs set locked_by = 'elsewhere', locked_until = now() + interval '1 minute' where name = 'slow'`);
+    expect(await runner.runDue(['slow', 'quick'], { anyTime: true, startup: true })).toEqual(['quick']);
+    await ctx.database.db.execute(sql`update scheduled_jobs set locked_by = null, locked_until = null where name = 'slow'`);
+    // In the order named, not by their turns: the receipt sweep follows the payments' re-delivery.
+    const order: string[] = [];
+    const ordered = new JobRunner({
+      db: dbs[0]!,
+      jobs: ['first', 'second'].map((name) => ({ name, intervalMs: 60_000, run: async () => void order.push(name) })),
+      log,
+    });
+    await ordered.ensureSchedule();
+    await ctx.database.db.execute(sql`update scheduled_jobs set next_run_at = now() + interval '1 hour' - interval '1 minute' where name = 'second'`);
+    await ctx.database.db.execute(sql`update scheduled_jobs set next_run_at = now() + interval '1 hour' where name = 'first'`);
+    expect(await ordered.runDue(['first', 'second'], { anyTime: true, startup: true })).toEqual(['first', 'second']);
+    expect(order).toEqual(['first', 'second']);
+    expect(await ordered.runDue(['first', 'second'])).toEqual([]); // neither due: the start-up pass set their next turns
     await ctx.database.db.execute(sql`update scheduled_jobs set next_run_at = now() where name = 'slow'`);
     runner.start();
     await begun;

@@ -165,25 +165,31 @@ export class JobRunner {
   }
 
   /**
-   * Runs, one after the other, every job among `names` that is due (or, with `anyTime`, every one whose lease is free:
-   * the start-up run), each claimed as above. Answers the names run. A database failure ends the pass (logged).
+   * Runs, one after the other, every job among `names` that is due, the longest-due first; or, with `anyTime` (the
+   * start-up run), every one whose lease is free, in the order named (the donations the re-delivery writes are among
+   * those the receipt sweep then looks at). Each is claimed as above; one another process holds is left to it.
+   * Answers the names run. A database failure ends the pass (logged; the next poll tries again).
    */
   async runDue(names: readonly string[] = [...this.byName.keys()], { anyTime = false, startup = false } = {}): Promise<string[]> {
     const ran: string[] = [];
     let remaining = names.filter((name) => this.byName.has(name));
     while (remaining.length > 0 && !this.stopping) {
+      const candidates = anyTime ? remaining.slice(0, 1) : remaining;
       let claim: Claim | null;
       try {
-        claim = await this.claim(remaining, anyTime);
+        claim = await this.claim(candidates, anyTime);
       } catch (error) {
         this.options.log.error({ err: error }, 'jobs: could not look for due jobs; trying again at the next poll');
         break;
       }
-      if (!claim) break;
-      await this.execute(claim, { startup });
-      ran.push(claim.job.name);
-      // With anyTime, a job is run once per pass; otherwise it is simply no longer due.
-      remaining = remaining.filter((name) => name !== claim.job.name);
+      if (claim) {
+        await this.execute(claim, { startup });
+        ran.push(claim.job.name);
+      } else if (!anyTime) {
+        break; // nothing among them is due
+      }
+      // Each job once per pass: once run it is no longer due, and at start-up one held elsewhere is skipped.
+      remaining = remaining.filter((name) => !candidates.includes(name) && name !== claim?.job.name);
     }
     return ran;
   }
