@@ -35,6 +35,7 @@ describe('loadConfig defaults', () => {
       trustProxy: false,
       uploadMaxMb: 5,
       session: { idleMinutes: 120, maxHours: 12 },
+      jobs: { pollMs: 1_000, leaseMs: 60_000 },
     });
   });
 
@@ -318,4 +319,11 @@ describe('PARTNER_ORIGINS and STORYBOOK_DIR', () => {
       );
     },
   );
+});
+
+describe('JOB_POLL_MS and JOB_LEASE_MS', () => {
+  it('are read as milliseconds within bounds', () => {
+    expect(loadConfig({ JOB_POLL_MS: '250', JOB_LEASE_MS: '3000' }).jobs).toEqual({ pollMs: 250, leaseMs: 3_000 });
+    expect(() => loadConfig({ JOB_LEASE_MS: '10' })).toThrow('JOB_LEASE_MS must be a whole number of milliseconds from 1000 to 3600000 (got "10").');
+  });
 });
