@@ -3,6 +3,10 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from './admin/sql-rows.js';
+import { openDatabase } from './db/open.js';
+import { JOB_INTERVALS_MS } from './jobs/schedule.js';
 import { temporaryDir } from '../test/support/databases.js';
 
 // The real entry point in a child process, as an operator runs it: settings errors, start-up on a fresh
@@ -89,6 +93,21 @@ describe('the server entry point', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+
+    // Its background jobs (decision 040): the start-up ones ran before it listened, first, by this process; SIGTERM
+    // left no run unfinished and no lease held.
+    const database = await openDatabase({ databaseUrl: null, dataDir });
+    try {
+      const runs = rowsOf<{ job: string; replica: string; outcome: string }>(await database.db.execute(sql`select job, replica, outcome from job_runs order by id`));
+      expect(runs.slice(0, 2).map((run) => run.job)).toEqual(['payment-reconcile', 'missing-receipts']);
+      expect(runs.filter((run) => run.outcome !== 'ok')).toEqual([]);
+      expect(new Set(runs.map((run) => run.replica.split(':')[1]))).toEqual(new Set([String(first.child.pid)]));
+      const schedule = rowsOf<{ name: string; locked_by: string | null }>(await database.db.execute(sql`select name, locked_by from scheduled_jobs order by name`));
+      expect(schedule.map((row) => row.name).sort()).toEqual(Object.keys(JOB_INTERVALS_MS).sort());
+      expect(schedule.filter((row) => row.locked_by !== null)).toEqual([]);
+    } finally {
+      await database.close();
+    }
 
     const second = start(env);
     await waitForReady(second);
