@@ -99,6 +99,9 @@ async function main() {
     // Background work, run once across every replica on this database (docs/decisions/040-job-queue.md).
     const jobs = new JobRunner({ db: app.db, jobs: serverJobs(app), log: app.log, pollMs: config.jobs.pollMs, leaseMs: config.jobs.leaseMs });
     await jobs.ensureSchedule();
+    // A process killed mid-job (this one's previous run, typically) holds its lease for up to JOB_LEASE_MS: ended now, so
+    // the start-up run below is not skipped. PGlite's lock makes this the only process, so every lease there is stale.
+    await jobs.endLeasesOfDeadProcesses({ exclusive: database.kind === 'pglite' });
     // Before listening: a payment that succeeded while an earlier process was killed gets its donation, then every
     // completed donation its receipt, so nobody can see the site without them (a job another replica is running
     // right now is left to it).

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
@@ -154,6 +156,30 @@ describeEachDatabase('job runner', (ctx) => {
     expect(schedule.locked_by).toBeNull();
     expect(schedule.runs).toBe(1);
     expect(schedule.due_in_ms).toBeGreaterThan(55_000);
+  });
+
+  it("at start ends the leases of this host's dead processes (all of them when the database is the process's alone)", async () => {
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid!;
+    const holders = {
+      earlier: `${os.hostname()}:${process.pid}:aaaaaa`, // this pid's earlier incarnation (a container restarted as pid 1)
+      dead: `${os.hostname()}:${deadPid}:bbbbbb`, // a process of this host that is no longer running
+      living: `${os.hostname()}:${process.ppid}:cccccc`, // one that runs
+      elsewhere: `other-host:${deadPid}:dddddd`, // another machine's: nothing to tell from here
+    };
+    const jobs = Object.keys(holders).map((name) => ({ name, intervalMs: 60_000, run: async () => {} }));
+    const runner = new JobRunner({ db: dbs[0]!, jobs, log });
+    await runner.ensureSchedule();
+    for (const [name, holder] of Object.entries(holders)) {
+      await ctx.database.db.execute(sql`update scheduled_jobs set locked_by = ${holder}, locked_until = now() + interval '1 minute' where name = ${name}`);
+      await ctx.database.db.execute(sql`insert into job_runs (job, scheduled_for, replica) select name, next_run_at, ${holder} from scheduled_jobs where name = ${name}`);
+    }
+    expect((await runner.endLeasesOfDeadProcesses()).sort()).toEqual(['dead', 'earlier']);
+    expect((await runner.runDue()).sort()).toEqual(['dead', 'earlier']);
+    expect((await runsOf('dead')).map((run) => run.outcome)).toEqual(['abandoned', 'ok']);
+    expect((await runsOf('living')).map((run) => run.outcome)).toEqual(['running']);
+    expect((await runner.endLeasesOfDeadProcesses({ exclusive: true })).sort()).toEqual(['elsewhere', 'living']);
+    expect((await runner.runDue()).sort()).toEqual(['elsewhere', 'living']);
+    expect((await runsOf('elsewhere')).map((run) => run.outcome)).toEqual(['abandoned', 'ok']);
   });
 
   it('runs a job that has been due for days once, then schedules it an interval after now', async () => {

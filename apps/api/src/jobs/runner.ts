@@ -52,6 +52,21 @@ export function replicaName(): string {
   return `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 }
 
+/** True when `replica` (hostname:pid:random) names this host and a process that is not running (or this one's pid). */
+function isDeadProcessOfThisHost(replica: string): boolean {
+  const match = /^(.*):(\d+):[0-9a-f]+$/.exec(replica);
+  if (!match || match[1] !== os.hostname()) return false;
+  const pid = Number(match[2]);
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0); // signal 0: only asks whether the process exists
+    return false;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 /** One line, no stack, bounded: what job_runs.error and scheduled_jobs.last_error keep. */
 function errorText(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -79,6 +94,28 @@ export class JobRunner {
     for (const job of this.options.jobs) {
       await this.options.db.execute(sql`insert into scheduled_jobs (name, next_run_at) values (${job.name}, now()) on conflict (name) do nothing`);
     }
+  }
+
+  /**
+   * At start, before the start-up run: ends the leases of processes known to be dead, so what a crash left is done
+   * before the server listens rather than once the lease runs out. Known dead: with `exclusive` (PGlite: this process
+   * holds the database's lock, so every lease is an earlier process's) all of them; otherwise those of this host whose
+   * pid is this process's (an earlier incarnation: containers restart as pid 1) or no longer runs. A lease of another
+   * host is left to run out. The next claim then marks the dead process's run abandoned, as usual.
+   */
+  async endLeasesOfDeadProcesses({ exclusive = false } = {}): Promise<string[]> {
+    const { db, log } = this.options;
+    const held = rowsOf<{ name: string; locked_by: string }>(
+      await db.execute(sql`select name, locked_by from scheduled_jobs where locked_by is not null and locked_until >= now()`),
+    );
+    const ended: string[] = [];
+    for (const { name, locked_by: holder } of held) {
+      if (!exclusive && !isDeadProcessOfThisHost(holder)) continue;
+      await db.execute(sql`update scheduled_jobs set locked_until = now() - interval '1 millisecond' where name = ${name} and locked_by = ${holder}`);
+      log.warn({ job: name, replica: holder }, 'job: the lease of a process that is no longer running is ended');
+      ended.push(name);
+    }
+    return ended;
   }
 
   /**
@@ -182,14 +219,15 @@ export class JobRunner {
         this.options.log.error({ err: error }, 'jobs: could not look for due jobs; trying again at the next poll');
         break;
       }
-      if (claim) {
-        await this.execute(claim, { startup });
-        ran.push(claim.job.name);
-      } else if (!anyTime) {
-        break; // nothing among them is due
+      if (!claim) {
+        if (!anyTime) break; // nothing among them is due
+        remaining = remaining.slice(1); // at start-up, one another process holds is skipped
+        continue;
       }
-      // Each job once per pass: once run it is no longer due, and at start-up one held elsewhere is skipped.
-      remaining = remaining.filter((name) => !candidates.includes(name) && name !== claim?.job.name);
+      await this.execute(claim, { startup });
+      ran.push(claim.job.name);
+      // Each job once per pass: once run it is no longer due.
+      remaining = remaining.filter((name) => name !== claim.job.name);
     }
     return ran;
   }
