@@ -70,7 +70,7 @@ export interface BuildAppOptions {
    * Tests of the lock-out pass `() => 0` so eleven failures do not take half a minute.
    */
   loginSlowdown?: SlowdownPolicy;
-  /** Where uploads are written; local disk under DATA_DIR/uploads by default. */
+  /** Where uploads are written; by default what STORAGE_URL names (DATA_DIR/uploads when it is not set). */
   storage?: FileStorage;
   /**
    * The card payment provider; by default the one PAYMENTS_MODE chooses (Stripe with its keys, else the
@@ -127,7 +127,7 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(routeCataloguePlugin);
   // Before any route, like the catalogue: the OpenAPI document is built from the routes registered after it.
   await app.register(openapiPlugin);
-  await app.register(storagePlugin, { uploadsDir: config.uploadsDir, maxFileMb: config.uploadMaxMb, storage });
+  await app.register(storagePlugin, { config, storage });
   await app.register(mailPlugin);
   await app.register(paymentsPlugin, { provider: paymentProvider });
   // Only routes that ask for it (config.rateLimit) are limited; the counters are in the database, shared by every
@@ -165,7 +165,7 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(certificateRoutes, { prefix: '/api' });
   await app.register(organisationSettingsRoutes, { prefix: '/api' });
 
-  await app.register(uploadsPlugin, { uploadsDir: config.uploadsDir });
+  await app.register(uploadsPlugin, { uploadsDir: config.uploadsDir, fromStorage: config.storage.kind !== 'local' });
   // Before the site: its catch-all would otherwise answer these paths with index.html.
   await app.register(embedPlugin, { siteDir: config.siteDir, paymentsMode: config.payments.mode });
   await app.register(storybookPlugin, { prefix: '/storybook', storybookDir: config.storybookDir });

@@ -35,6 +35,7 @@ describe('loadConfig defaults', () => {
       trustProxy: false,
       uploadMaxMb: 5,
       session: { idleMinutes: 120, maxHours: 12 },
+      storage: { kind: 'local' },
       jobs: { pollMs: 1_000, leaseMs: 60_000 },
     });
   });
@@ -319,6 +320,50 @@ describe('PARTNER_ORIGINS and STORYBOOK_DIR', () => {
       );
     },
   );
+});
+
+describe('STORAGE_URL', () => {
+  it('names an S3 bucket, its prefix, an S3-compatible endpoint and region, with the keys from AWS_*', () => {
+    expect(
+      loadConfig({ STORAGE_URL: 's3://charity-photos/site/a?endpoint=http://127.0.0.1:9000/&region=eu-west-1', AWS_ACCESS_KEY_ID: 'AKIA1', AWS_SECRET_ACCESS_KEY: 'secret' }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'charity-photos',
+      prefix: 'site/a/',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIA1', secretAccessKey: 'secret' },
+    });
+    // AWS S3 itself: no endpoint, virtual-hosted names, AWS_REGION, credentials left to the SDK's chain.
+    expect(loadConfig({ STORAGE_URL: 's3://charity-photos', AWS_REGION: 'ap-south-1' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'charity-photos',
+      prefix: '',
+      endpoint: null,
+      region: 'ap-south-1',
+      forcePathStyle: false,
+      credentials: null,
+    });
+  });
+
+  it.each([
+    ['https://charity-photos.s3.amazonaws.com', 'must start with s3://'],
+    ['s3://Charity_Photos', 'must name a bucket (3 to 63 lowercase letters, digits, dots or hyphens)'],
+    ['s3://key:secret@charity-photos', 'must not hold credentials (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)'],
+    ['s3://charity-photos?endpoint=ftp://files', 'has an endpoint that is not an http:// or https:// address without credentials'],
+    ['s3://charity-photos?bucket=other', 'has an unknown option "bucket" (endpoint, region and path_style are known)'],
+    ['s3://charity-photos?path_style=yes', 'has a path_style other than true or false'],
+    ['s3://charity-photos/a b', 'has a prefix with characters other than letters, digits, . _ - and /'],
+  ])('refuses %s: %s', (value, why) => {
+    expect(() => loadConfig({ STORAGE_URL: value })).toThrow(`STORAGE_URL ${why}: expected s3://my-bucket/optional/prefix?endpoint=https://minio.example.org:9000&region=eu-west-1&path_style=true`);
+  });
+
+  it('wants both AWS keys or neither', () => {
+    expect(() => loadConfig({ STORAGE_URL: 's3://charity-photos', AWS_ACCESS_KEY_ID: 'AKIA1' })).toThrow(
+      'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both, or neither (the SDK then finds a profile or role).',
+    );
+  });
 });
 
 describe('JOB_POLL_MS and JOB_LEASE_MS', () => {

@@ -30,6 +30,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Most connections the server opens to PostgreSQL at once (DATABASE_POOL_SIZE, default 20; unused with PGlite). */
   databasePoolSize: number;
+  /** Where photos and certificates are kept (STORAGE_URL; decision 039): DATA_DIR, or an S3-compatible bucket. */
+  storage: StorageLocation;
   /** Background jobs (decision 040): how often a process looks for due jobs, and how long a claim holds unextended. */
   jobs: { pollMs: number; leaseMs: number };
   /** Credentials for the first admin account; null means "generate a password". */
@@ -73,6 +75,25 @@ export interface Config {
 }
 
 /** `any: true` when PARTNER_ORIGINS contains '*'; `origins` are the listed ones, normalised (lower case, no slash). */
+export type StorageLocation =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Prepended to every key: '' or 'some/prefix/'. */
+      prefix: string;
+      /** An S3-compatible service's address (MinIO, R2, Backblaze…); null for AWS S3 itself. */
+      endpoint: string | null;
+      region: string;
+      /** Bucket in the path (http://host/bucket/key) rather than the host name: most S3-compatible services want it. */
+      forcePathStyle: boolean;
+      /**
+       * AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN) when set; null lets the SDK find them
+       * itself (a profile, an instance or task role). Never logged.
+       */
+      credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | null;
+    };
+
 export interface PartnerOrigins {
   any: boolean;
   origins: string[];
@@ -214,6 +235,60 @@ function parseSmtpUrl(env: Env): string | null {
     );
   }
   return raw;
+}
+
+const STORAGE_URL_EXAMPLE = 's3://my-bucket/optional/prefix?endpoint=https://minio.example.org:9000&region=eu-west-1&path_style=true';
+const STORAGE_URL_OPTIONS = new Set(['endpoint', 'region', 'path_style']);
+
+function parseStorageUrl(env: Env): StorageLocation {
+  const raw = read(env, 'STORAGE_URL');
+  if (raw === undefined) return { kind: 'local' };
+  const fail = (why: string): never => {
+    throw new ConfigError(`STORAGE_URL ${why}: expected ${STORAGE_URL_EXAMPLE} (got ${shownUrl(raw)}).`);
+  };
+  const url = parseUrl(raw);
+  if (!url || url.protocol !== 's3:') return fail('must start with s3://');
+  if (url.username || url.password) fail('must not hold credentials (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)');
+  const bucket = url.hostname;
+  // S3's bucket naming rules: 3-63 characters, lowercase letters, digits, dots and hyphens, starting and ending alphanumeric.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) fail('must name a bucket (3 to 63 lowercase letters, digits, dots or hyphens)');
+  let keyPrefix = '';
+  try {
+    keyPrefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
+  } catch {
+    fail('has a prefix that is not valid percent-encoding');
+  }
+  if (keyPrefix !== '' && !/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(keyPrefix)) fail('has a prefix with characters other than letters, digits, . _ - and /');
+  for (const key of url.searchParams.keys()) if (!STORAGE_URL_OPTIONS.has(key)) fail(`has an unknown option "${key}" (endpoint, region and path_style are known)`);
+  const endpointRaw = url.searchParams.get('endpoint');
+  let endpoint: string | null = null;
+  if (endpointRaw !== null) {
+    const parsed = parseUrl(endpointRaw);
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || !parsed.hostname || parsed.username || parsed.password) {
+      fail('has an endpoint that is not an http:// or https:// address without credentials');
+    }
+    endpoint = parsed!.origin;
+  }
+  const region = url.searchParams.get('region') ?? read(env, 'AWS_REGION') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{2,32}$/.test(region)) fail('has a region that is not a region name such as eu-west-1 or auto');
+  const pathStyle = url.searchParams.get('path_style');
+  if (pathStyle !== null && !['true', 'false'].includes(pathStyle)) fail('has a path_style other than true or false');
+  const accessKeyId = read(env, 'AWS_ACCESS_KEY_ID');
+  const secretAccessKey = read(env, 'AWS_SECRET_ACCESS_KEY');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new ConfigError('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both, or neither (the SDK then finds a profile or role).');
+  }
+  const sessionToken = read(env, 'AWS_SESSION_TOKEN');
+  const credentials = accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } : null;
+  return {
+    kind: 's3',
+    bucket,
+    prefix: keyPrefix === '' ? '' : `${keyPrefix}/`,
+    endpoint,
+    region,
+    forcePathStyle: pathStyle === null ? endpoint !== null : pathStyle === 'true',
+    credentials,
+  };
 }
 
 function parseMailFrom(env: Env): string {
@@ -362,6 +437,7 @@ export function loadConfig(env: Env = process.env): Config {
   const publicBaseUrl = parsePublicBaseUrl(env, port);
   const payments = parsePayments(env);
   const smtpUrl = parseSmtpUrl(env);
+  const storage = parseStorageUrl(env);
   const mailFrom = parseMailFrom(env);
   const staffNoticesTo = parseStaffNoticesTo(env);
   const siteDirSetting = read(env, 'SITE_DIR');
@@ -381,6 +457,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl,
     databasePoolSize,
+    storage,
     jobs,
     admin,
     publicBaseUrl,

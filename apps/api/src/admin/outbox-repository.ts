@@ -6,6 +6,7 @@ import type { MailAttachment } from '../mail/mailer.js';
 import { receiptAttachmentsFor } from '../receipts/issuing.js';
 import { noteAttachmentsFor } from '../refunds/notes.js';
 import { certificateAttachmentsFor } from '../tax-year/certificates.js';
+import type { CertificateStore } from '../tax-year/certificate-files.js';
 import { statementAttachmentsFor } from '../tax-year/statements.js';
 
 // The mail outbox (every mail the server sent or, without SMTP, kept) for the admin console, newest first, and the
@@ -40,11 +41,12 @@ export async function findOutboxMail(db: Database, id: number): Promise<OutboxRo
  * download from the outbox (routes/admin-outbox.ts), so what staff open is what the donor was sent. A mail that
  * carries none of them (a contact message's copy, a staff notice) has none.
  */
-export async function rebuildOutboxAttachments(deps: { db: Database; dataDir: string }, row: OutboxRow): Promise<MailAttachment[]> {
+export async function rebuildOutboxAttachments(deps: { db: Database; certificates: CertificateStore }, row: OutboxRow): Promise<MailAttachment[]> {
   if (row.receiptId !== null) return receiptAttachmentsFor(deps.db, row.receiptId);
   if (row.refundId !== null) return noteAttachmentsFor(deps.db, row.refundId);
   if (row.annualStatementId !== null) return statementAttachmentsFor(deps.db, row.annualStatementId);
-  if (row.taxCertificateId !== null) return certificateAttachmentsFor(deps.db, row.taxCertificateId, deps.dataDir);
+  // From the app's certificate store: the disk or the bucket (decision 039).
+  if (row.taxCertificateId !== null) return certificateAttachmentsFor(deps.db, row.taxCertificateId, deps.certificates);
   return [];
 }
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { BRAND_COLOURS, formatCurrency, fundedLabel, fundedPercentage, ORGANISATION } from '@charity/domain';
 import sharp, { type Sharp } from 'sharp';
 import { fonts, loadPdfKit } from '../receipts/pdf.js';
@@ -282,20 +281,10 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /**
  * The stored file behind a campaign's image_url, or null: no picture, a URL the storage did not make (an external
- * illustration), or a file gone missing. Only the local-disk storage can say where a URL's file is (pathOf); another
- * storage gets the brand background until FileStorage can read.
+ * illustration), or a file gone missing. From whichever storage holds the uploads (disk or bucket).
  */
 export async function readStoredPicture(storage: FileStorage, url: string | null): Promise<Buffer | null> {
-  if (!url) return null;
-  const locate = (storage as FileStorage & { pathOf?: (url: string) => string | null }).pathOf;
-  const file = typeof locate === 'function' ? locate.call(storage, url) : null;
-  if (!file) return null;
-  try {
-    return await readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
+  return url ? storage.read(url) : null;
 }
 
 /** A small least-recently-used map: rendered images (or renders under way, shared by concurrent requests). */

@@ -4,6 +4,7 @@ import { migrateDatabase, withStartupLock } from './migrate.js';
 import type { DatabaseHandle } from './open.js';
 import { seedDatabase, type SeedResult } from './seed.js';
 import { upgradeEventImages } from './upgrade-images.js';
+import { openStorage } from '../storage/open-storage.js';
 
 /**
  * Everything a database needs before the server answers requests: migrations, seed content for empty
@@ -12,14 +13,20 @@ import { upgradeEventImages } from './upgrade-images.js';
  */
 export async function prepareDatabase(
   database: DatabaseHandle,
-  config: Pick<Config, 'uploadsDir' | 'admin' | 'publicBaseUrl'>,
+  config: Pick<Config, 'uploadsDir' | 'dataDir' | 'admin' | 'publicBaseUrl'> & Partial<Pick<Config, 'storage'>>,
   announce?: Announce,
 ): Promise<{ seeded: SeedResult; admin: BootstrapResult }> {
-  return withStartupLock(database, async () => {
-    await migrateDatabase(database);
-    const seeded = await seedDatabase(database.db, config);
-    await upgradeEventImages(database.db, config);
-    const admin = await bootstrapAdmin(database.db, config, announce);
-    return { seeded, admin };
-  });
+  // The seed's pictures go where the server will look for them: DATA_DIR, or the bucket (decision 039).
+  const storages = await openStorage(config);
+  try {
+    return await withStartupLock(database, async () => {
+      await migrateDatabase(database);
+      const seeded = await seedDatabase(database.db, storages.files);
+      await upgradeEventImages(database.db, storages.files);
+      const admin = await bootstrapAdmin(database.db, config, announce);
+      return { seeded, admin };
+    });
+  } finally {
+    storages.close();
+  }
 }

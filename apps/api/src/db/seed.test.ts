@@ -8,6 +8,7 @@ import { describeEachDatabase } from '../../test/support/databases.js';
 import { campaigns, eventImages, events, organisation } from './schema.js';
 import { CAMPAIGN_STATUS_VALUES, CONTACT_SUBJECT_VALUES, DONATION_TYPE_VALUES, EVENT_STATUS_VALUES } from './schema.js';
 import { seedDatabase } from './seed.js';
+import { LocalDiskStorage } from '../storage/storage.js';
 
 describe('the schema', () => {
   it('allows exactly the statuses packages/domain defines', () => {
@@ -32,13 +33,13 @@ describeEachDatabase('migrations and seed', (ctx) => {
   }
 
   it('seeds an empty database once; running it again (after migrating again) changes nothing', async () => {
-    const first = await seedDatabase(ctx.database.db, ctx.config);
+    const first = await seedDatabase(ctx.database.db, new LocalDiskStorage(ctx.config.uploadsDir));
     expect(first).toMatchObject({ organisation: true, campaigns: 8, events: 8 });
     const afterFirst = await counts();
     expect(afterFirst).toEqual({ organisation: 1, campaigns: 8, events: 8, eventImages: first.eventImages });
 
     await ctx.reopen(); // applies migrations again: must be a no-op
-    const second = await seedDatabase(ctx.database.db, ctx.config);
+    const second = await seedDatabase(ctx.database.db, new LocalDiskStorage(ctx.config.uploadsDir));
     expect(second).toEqual({ organisation: false, campaigns: 0, events: 0, eventImages: 0 });
     expect(await counts()).toEqual(afterFirst);
   });

@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { campaignSlugBase } from '@charity/domain';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Config } from '../config.js';
 import { processImageVariants, storeImageVariants, type ImageVariants, type StoredImageGroup } from '../storage/images.js';
 import { seedDemoOrganisationSettings } from '../settings/repository.js';
-import { LocalDiskStorage } from '../storage/storage.js';
+import type { FileStorage } from '../storage/storage.js';
 import { renderScene, sceneSvg, type Theme } from './illustrations.js';
 import type { Database } from './open.js';
 import { campaigns, eventImages, events, organisation } from './schema.js';
@@ -36,20 +32,18 @@ async function isEmpty(db: Database, table: typeof campaigns | typeof events): P
   return (row?.n ?? 0) === 0;
 }
 
-/** Renders a scene into uploads/<folder>/<random>.webp and returns its server-relative path. */
+/** Renders a scene into the storage's uploads/<folder>/<random>.webp and returns its server-relative URL. */
 async function writeIllustration(
-  uploadsDir: string,
+  storage: FileStorage,
   folder: 'campaigns',
   theme: Theme,
   seed: number,
   size: { width: number; height: number },
   written: string[],
 ): Promise<string> {
-  const name = `${randomBytes(12).toString('hex')}.webp`;
-  const file = path.join(uploadsDir, folder, name);
-  await writeFile(file, await renderScene({ theme, seed, ...size }));
-  written.push(file);
-  return `/uploads/${folder}/${name}`;
+  const { url } = await storage.save(folder, await renderScene({ theme, seed, ...size }), 'webp');
+  written.push(url);
+  return url;
 }
 
 /**
@@ -89,7 +83,7 @@ function eventPhoto(theme: Theme, seed: number): Promise<ImageVariants> {
  */
 export async function seedDatabase(
   db: Database,
-  config: Pick<Config, 'uploadsDir'>,
+  storage: FileStorage,
   now: Date = new Date(),
 ): Promise<SeedResult> {
   const result: SeedResult = { organisation: false, campaigns: 0, events: 0, eventImages: 0 };
@@ -102,7 +96,6 @@ export async function seedDatabase(
   const written: string[] = [];
   try {
     if (await isEmpty(db, campaigns)) {
-      await mkdir(path.join(config.uploadsDir, 'campaigns'), { recursive: true });
       const rows = await Promise.all(
         CAMPAIGN_SEEDS.map(async ({ theme, startInDays, endInDays, ...campaign }, index) => ({
           ...campaign,
@@ -111,7 +104,7 @@ export async function seedDatabase(
           // The seed's figures stand for money raised before the website: offline, as staff would enter it.
           offlineAmount: campaign.raisedAmount,
           offlineDonationCount: campaign.donationCount,
-          imageUrl: await writeIllustration(config.uploadsDir, 'campaigns', theme, 100 + index, { width: 960, height: 540 }, written),
+          imageUrl: await writeIllustration(storage, 'campaigns', theme, 100 + index, { width: 960, height: 540 }, written),
           startDate: daysFrom(now, startInDays),
           endDate: daysFrom(now, endInDays),
         })),
@@ -121,14 +114,13 @@ export async function seedDatabase(
     }
 
     if (await isEmpty(db, events)) {
-      const storage = new LocalDiskStorage(config.uploadsDir);
       const prepared: Array<{ event: typeof events.$inferInsert; photos: StoredImageGroup[] }> = [];
       // One event after the other: each photo is encoded in four sizes, and two cores are shared.
       for (const [eventIndex, { photos, dateInDays, ...event }] of EVENT_SEEDS.entries()) {
         const stored: StoredImageGroup[] = [];
         for (const [photoIndex, theme] of photos.entries()) {
           const group = await storeImageVariants(storage, 'events', await eventPhoto(theme, 1000 + eventIndex * 10 + photoIndex));
-          written.push(...group.variants.map((v) => path.join(config.uploadsDir, v.url.replace(/^\/uploads\//, ''))));
+          written.push(...group.variants.map((v) => v.url));
           stored.push(group);
         }
         prepared.push({ event: { ...event, date: isoDay(daysFrom(now, dateInDays)) }, photos: stored });
@@ -146,7 +138,7 @@ export async function seedDatabase(
     }
   } catch (error) {
     // Leave no orphaned pictures behind; the next start seeds again from scratch.
-    await Promise.all(written.map((file) => rm(file, { force: true })));
+    await Promise.all(written.map((url) => storage.remove(url)));
     throw error;
   }
   return result;

@@ -7,6 +7,7 @@ import { describeEachDatabase } from '../../test/support/databases.js';
 import { solidImage } from '../../test/support/images.js';
 import { eventImages, events } from './schema.js';
 import { upgradeEventImages } from './upgrade-images.js';
+import { LocalDiskStorage } from '../storage/storage.js';
 
 describeEachDatabase('upgrading event photos stored before sizes existed', (ctx) => {
   it('re-encodes each into the sizes, removes the old file, and leaves photos whose file is missing alone', async () => {
@@ -24,7 +25,7 @@ describeEachDatabase('upgrading event photos stored before sizes existed', (ctx)
       ])
       .returning();
 
-    expect(await upgradeEventImages(db, ctx.config)).toEqual({ upgraded: 1, completed: 0, skipped: 1 });
+    expect(await upgradeEventImages(db, new LocalDiskStorage(ctx.config.uploadsDir))).toEqual({ upgraded: 1, completed: 0, skipped: 1 });
     const [upgraded] = await db.select().from(eventImages).where(eq(eventImages.id, legacy!.id));
     expect(upgraded).toMatchObject({ width: 800, height: 533 });
     expect(upgraded!.filePath).toMatch(/^\/uploads\/events\/[0-9a-f]{24}-800\.webp$/);
@@ -35,7 +36,7 @@ describeEachDatabase('upgrading event photos stored before sizes existed', (ctx)
     expect(untouched).toMatchObject({ filePath: missing!.filePath, width: null, variants: [] });
 
     // A second start finds only the one it cannot help.
-    expect(await upgradeEventImages(db, ctx.config)).toEqual({ upgraded: 0, completed: 0, skipped: 1 });
+    expect(await upgradeEventImages(db, new LocalDiskStorage(ctx.config.uploadsDir))).toEqual({ upgraded: 0, completed: 0, skipped: 1 });
   });
 
   it('gives a photo stored at 400/800/1600 the 1200 size from its 1600 one, keeping the rest and file_path', async () => {
@@ -62,7 +63,7 @@ describeEachDatabase('upgrading event photos stored before sizes existed', (ctx)
       ])
       .returning();
 
-    expect(await upgradeEventImages(db, ctx.config)).toEqual({ upgraded: 0, completed: 1, skipped: 0 });
+    expect(await upgradeEventImages(db, new LocalDiskStorage(ctx.config.uploadsDir))).toEqual({ upgraded: 0, completed: 1, skipped: 0 });
     const [completed] = await db.select().from(eventImages).where(eq(eventImages.id, photo!.id));
     expect(completed).toMatchObject({ filePath: `${base}-800.webp`, width: 800, height: 533 });
     expect(completed!.variants.map((v) => [v.width, v.height])).toEqual([
@@ -79,6 +80,6 @@ describeEachDatabase('upgrading event photos stored before sizes existed', (ctx)
     const [untouched] = await db.select().from(eventImages).where(eq(eventImages.id, seeded!.id));
     expect(untouched!.variants).toEqual(stored.slice(0, 2));
 
-    expect(await upgradeEventImages(db, ctx.config)).toEqual({ upgraded: 0, completed: 0, skipped: 0 });
+    expect(await upgradeEventImages(db, new LocalDiskStorage(ctx.config.uploadsDir))).toEqual({ upgraded: 0, completed: 0, skipped: 0 });
   });
 });

@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import type { Config } from '../config.js';
 import { processImageVariants, storeImageVariants, variantWidths, type StoredImageGroup } from '../storage/images.js';
-import { LocalDiskStorage } from '../storage/storage.js';
+import type { FileStorage } from '../storage/storage.js';
 import type { Database } from './open.js';
 import { eventImages, type StoredImageVariant } from './schema.js';
 
@@ -31,8 +29,7 @@ export function lackingWidths(variants: readonly StoredImageVariant[]): number[]
  *    made: the original upload was not kept, and a size is never enlarged.
  * A photo whose file is missing or unreadable is left as it was (the site shows what it has, as before).
  */
-export async function upgradeEventImages(db: Database, config: Pick<Config, 'uploadsDir'>): Promise<UpgradeResult> {
-  const storage = new LocalDiskStorage(config.uploadsDir);
+export async function upgradeEventImages(db: Database, storage: FileStorage): Promise<UpgradeResult> {
   const rows = await db.select({ id: eventImages.id, filePath: eventImages.filePath, variants: eventImages.variants }).from(eventImages);
   const result: UpgradeResult = { upgraded: 0, completed: 0, skipped: 0 };
 
@@ -53,9 +50,9 @@ export async function upgradeEventImages(db: Database, config: Pick<Config, 'upl
     const source = legacy ? image.filePath : image.variants.reduce((a, b) => (b.width > a.width ? b : a)).url;
     let group: StoredImageGroup;
     try {
-      const file = storage.pathOf(source);
-      if (!file) throw new Error('not a stored upload');
-      const processed = await processImageVariants(await readFile(file), undefined, legacy ? undefined : lacking);
+      const original = await storage.read(source);
+      if (!original) throw new Error('not a stored upload, or its file is gone');
+      const processed = await processImageVariants(original, undefined, legacy ? undefined : lacking);
       if (processed.variants.length === 0) throw new Error('no size to add');
       group = await storeImageVariants(storage, 'events', processed);
     } catch {

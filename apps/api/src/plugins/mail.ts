@@ -27,7 +27,7 @@ export const mailPlugin = fp(
       log: app.log,
       // A receipt's mail sent again carries its PDF, drawn again from the receipt's frozen details (the same rule
       // serves staff's download from the outbox).
-      rebuildAttachments: (row) => rebuildOutboxAttachments({ db: app.db, dataDir: app.config.dataDir }, row),
+      rebuildAttachments: (row) => rebuildOutboxAttachments({ db: app.db, certificates: app.certificateFiles }, row),
       // The mailer writes only mail_outbox; the receipts module keeps the receipt's copy of its mail's status.
       onStatusChange: async (change) => {
         await recordReceiptMailStatus(app.db, change);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { campaigns, donations, mailOutbox, receiptCounters, receipts, receiptTokens } from '../db/schema.js';
+import { campaigns, donations, mailOutbox, rateLimitCounters, receiptCounters, receipts, receiptTokens } from '../db/schema.js';
 import { financialYear } from '../receipts/receipt-number.js';
 import { insertDonation, insertDonations } from '../../test/support/admin-fixtures.js';
 import { bearer, createUser, signIn } from '../../test/support/auth.js';
@@ -35,6 +35,8 @@ describeEachDatabase('admin donations', (ctx) => {
     await db.delete(donations);
     await db.delete(campaigns);
     await db.delete(mailOutbox);
+    // The rate limits count in the database (decision 041): each test starts with none of an earlier test's resends.
+    await db.delete(rateLimitCounters);
   });
 
   const list = (query = '') => app.inject({ method: 'GET', url: `/api/admin/donations${query}` });

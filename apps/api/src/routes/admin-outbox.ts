@@ -81,7 +81,7 @@ export async function adminOutboxRoutes(app: FastifyInstance) {
       if (index >= mail.attachments.length) throw new HttpError(404, OUTBOX_ATTACHMENT_MESSAGES.attachmentNotFound);
       let files;
       try {
-        files = await rebuildOutboxAttachments({ db: app.db, dataDir: app.config.dataDir }, mail);
+        files = await rebuildOutboxAttachments({ db: app.db, certificates: app.certificateFiles }, mail);
       } catch (error) {
         // The receipt, note, statement or certificate file behind the mail is gone (logged for staff who look).
         request.log.warn({ err: error, outboxId: mail.id }, 'an outbox attachment could not be drawn again');

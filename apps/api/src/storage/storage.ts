@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** The folders uploads are kept in; each is served under /uploads/<area>/. */
@@ -19,8 +19,9 @@ export interface GroupFile {
 }
 
 /**
- * Where uploaded files live. Local disk under DATA_DIR/uploads now; an S3-compatible implementation can come
- * later behind the same calls. Names are always chosen here (random), never taken from the client.
+ * Where uploaded files live: the local disk under DATA_DIR/uploads (the default), or an S3-compatible bucket
+ * (STORAGE_URL: s3-storage.ts, decision 039), under the same names. Names are always chosen here (random), never
+ * taken from the client.
  */
 export interface FileStorage {
   save(area: UploadArea, data: Buffer, extension: 'webp'): Promise<StoredFile>;
@@ -31,27 +32,28 @@ export interface FileStorage {
   saveGroup(area: UploadArea, files: readonly GroupFile[], extension: 'webp'): Promise<StoredFile[]>;
   /** Removes a file saved earlier, given its URL. Unknown or foreign URLs are ignored (nothing outside the uploads). */
   remove(url: string): Promise<void>;
+  /** The bytes of a file saved earlier, given its URL; null for a URL this storage did not make, or a file gone. */
+  read(url: string): Promise<Buffer | null>;
 }
 
-// What save() and saveGroup() produce: the only URLs remove() will ever act on.
+// What save() and saveGroup() produce: the only URLs remove() and read() will ever act on.
 const STORED_URL = /^\/uploads\/(campaigns|events)\/([0-9a-f]{16,64}(?:-\d{1,5})?)\.(webp|png|jpe?g|gif|avif)$/;
 
-export class LocalDiskStorage implements FileStorage {
-  constructor(private readonly uploadsDir: string) {}
+/** The key of a stored URL, the same on every storage: `uploads/<area>/<file>` (the URL without its first slash). */
+export function storedKey(url: string): string | null {
+  const match = STORED_URL.exec(url);
+  return match ? `uploads/${match[1]}/${match[2]}.${match[3]}` : null;
+}
+
+/** The naming rules once; the storages differ only in how a key's bytes are written, read and deleted. */
+export abstract class KeyedFileStorage implements FileStorage {
+  /** Writes `data` at `key` whole or not at all (never half a file at a key). */
+  protected abstract writeKey(key: string, data: Buffer): Promise<void>;
+  protected abstract readKey(key: string): Promise<Buffer | null>;
+  protected abstract deleteKey(key: string): Promise<void>;
 
   private async write(area: UploadArea, name: string, data: Buffer): Promise<StoredFile> {
-    const dir = path.join(this.uploadsDir, area);
-    await mkdir(dir, { recursive: true });
-    // Written under a dot-name (never served: dotfiles are ignored) and renamed into place, so a crash or a
-    // full disk mid-write never leaves a half-written picture at a URL.
-    const temporary = path.join(dir, `.${name}.partial`);
-    try {
-      await writeFile(temporary, data);
-      await rename(temporary, path.join(dir, name));
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+    await this.writeKey(`uploads/${area}/${name}`, data);
     return { url: `/uploads/${area}/${name}` };
   }
 
@@ -75,13 +77,57 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   async remove(url: string): Promise<void> {
-    const file = this.pathOf(url);
-    if (file) await rm(file, { force: true });
+    const key = storedKey(url);
+    if (key) await this.deleteKey(key);
+  }
+
+  async read(url: string): Promise<Buffer | null> {
+    const key = storedKey(url);
+    return key ? this.readKey(key) : null;
+  }
+}
+
+export class LocalDiskStorage extends KeyedFileStorage {
+  /** `uploadsDir` is DATA_DIR/uploads: keys (uploads/…) are relative to its parent. */
+  constructor(private readonly uploadsDir: string) {
+    super();
+  }
+
+  private fileOf(key: string): string {
+    return path.join(this.uploadsDir, key.replace(/^uploads\//, ''));
+  }
+
+  protected async writeKey(key: string, data: Buffer): Promise<void> {
+    const file = this.fileOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    // Written under a dot-name (never served: dotfiles are ignored) and renamed into place, so a crash or a
+    // full disk mid-write never leaves a half-written picture at a URL.
+    const temporary = path.join(path.dirname(file), `.${path.basename(file)}.partial`);
+    try {
+      await writeFile(temporary, data);
+      await rename(temporary, file);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  protected async readKey(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.fileOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  protected async deleteKey(key: string): Promise<void> {
+    await rm(this.fileOf(key), { force: true });
   }
 
   /** The file on disk behind a URL (tests and tools); null for URLs this storage did not make. */
   pathOf(url: string): string | null {
-    const match = STORED_URL.exec(url);
-    return match ? path.join(this.uploadsDir, match[1]!, `${match[2]}.${match[3]}`) : null;
+    const key = storedKey(url);
+    return key ? this.fileOf(key) : null;
   }
 }

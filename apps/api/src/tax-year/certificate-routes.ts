@@ -13,7 +13,6 @@ import { noStore } from '../admin/admin-routes.js';
 import { HttpError } from '../http-errors.js';
 import { multipartFailure } from '../storage/images.js';
 import { megabytes } from '../storage/limits.js';
-import { CertificateFiles, certificatesDir } from './certificate-files.js';
 import { certificateFileName, CertificateUploadRefusal, findCertificate, sendCertificates, uploadCertificates } from './certificates.js';
 
 // Staff's Form 10BE certificates (docs/decisions/028-form-10be-certificates.md): upload the portal's ZIP,
@@ -70,7 +69,7 @@ async function readZipPart(request: FastifyRequest): Promise<Buffer> {
 
 export async function certificateRoutes(app: FastifyInstance) {
   noStore(app);
-  const files = new CertificateFiles(certificatesDir(app.config.dataDir));
+  const files = app.certificateFiles;
 
   app.post<{ Params: TaxYearParams }>(
     '/admin/tax-year/:year/certificates',

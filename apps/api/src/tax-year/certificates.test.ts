@@ -12,7 +12,7 @@ import { bearer, createUser, signIn } from '../../test/support/auth.js';
 import { certificatePdf, withDeclaredSize, zipOf, type CertificateFixture } from '../../test/support/certificates.js';
 import { describeEachDatabase } from '../../test/support/databases.js';
 import { multipart } from '../../test/support/multipart.js';
-import { certificatesDir } from './certificate-files.js';
+import { CertificateFiles, certificatesDir } from './certificate-files.js';
 import { CERTIFICATE_UPLOAD_RATE_LIMIT } from './certificate-routes.js';
 import { otherYearOf, parseCertificateText } from './certificate-text.js';
 import { CERTIFICATE_ZIP_LIMITS } from './certificate-zip.js';
@@ -164,7 +164,7 @@ describeEachDatabase('Form 10BE certificates', (ctx) => {
     expect(kept.every((row) => row.uploadedBy !== null)).toBe(true);
     // Kept under DATA_DIR/certificates, byte for byte, and nothing under the public uploads.
     expect(storedFiles()).toEqual(kept.map((row) => row.storageKey.split('/')[1]).sort());
-    const [attachment] = await certificateAttachmentsFor(ctx.database.db, kept[0]!.id, ctx.config.dataDir);
+    const [attachment] = await certificateAttachmentsFor(ctx.database.db, kept[0]!.id, new CertificateFiles(certificatesDir(ctx.config.dataDir)));
     expect(attachment).toMatchObject({ filename: `Form-10BE-${YEAR}-${ASHA.pan}.pdf`, contentType: 'application/pdf' });
     expect(Buffer.compare(attachment!.content, pdfAsha)).toBe(0);
     expect(existsSync(ctx.config.uploadsDir) ? readdirSync(ctx.config.uploadsDir, { recursive: true }) : []).toEqual([]);

@@ -14,7 +14,7 @@ import type { Database } from '../db/open.js';
 import { donations, mailOutbox, taxCertificates } from '../db/schema.js';
 import type { MailAttachment, Mailer, MailMessage, MailStatusChange } from '../mail/mailer.js';
 import { currentOrganisationSettings } from '../settings/repository.js';
-import { CertificateFiles, certificatesDir } from './certificate-files.js';
+import type { CertificateStore } from './certificate-files.js';
 import { extractPdfText, looksLikePdf, otherYearOf, parseCertificateText, UnreadablePdf } from './certificate-text.js';
 import { readCertificateZip, ZipRefused, type ZipEntry } from './certificate-zip.js';
 
@@ -135,7 +135,7 @@ async function classify(
 
 export interface UploadDeps {
   db: Database;
-  files: CertificateFiles;
+  files: CertificateStore;
   log: FastifyBaseLogger;
 }
 
@@ -267,7 +267,7 @@ export function certificateMail(input: { year: string; legalName: string; donorN
 export interface SendDeps {
   db: Database;
   mailer: Mailer;
-  files: CertificateFiles;
+  files: CertificateStore;
   log: FastifyBaseLogger;
 }
 
@@ -326,10 +326,10 @@ export async function sendCertificates(deps: SendDeps, year: string): Promise<nu
 }
 
 /** The attachment of a certificate's mail sent again: the stored PDF (plugins/mail.ts, rebuildAttachments). */
-export async function certificateAttachmentsFor(db: Database, certificateId: number, dataDir: string): Promise<MailAttachment[]> {
+export async function certificateAttachmentsFor(db: Database, certificateId: number, files: CertificateStore): Promise<MailAttachment[]> {
   const [row] = await db.select().from(taxCertificates).where(eq(taxCertificates.id, certificateId)).limit(1);
   if (!row) throw new Error(`Form 10BE certificate ${certificateId} does not exist.`);
-  const pdf = await new CertificateFiles(certificatesDir(dataDir)).read(row.storageKey);
+  const pdf = await files.read(row.storageKey);
   if (!pdf) throw new Error(`The file of Form 10BE certificate ${certificateId} is missing.`);
   return [{ filename: certificateFileName(row.financialYear, row.pan), content: pdf, contentType: 'application/pdf' }];
 }
