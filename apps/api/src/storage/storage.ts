@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { readIfExists, writeWhole } from './local-files.js';
 
 /** The folders uploads are kept in; each is served under /uploads/<area>/. */
 export const UPLOAD_AREAS = ['campaigns', 'events'] as const;
@@ -97,28 +98,12 @@ export class LocalDiskStorage extends KeyedFileStorage {
     return path.join(this.uploadsDir, key.replace(/^uploads\//, ''));
   }
 
-  protected async writeKey(key: string, data: Buffer): Promise<void> {
-    const file = this.fileOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    // Written under a dot-name (never served: dotfiles are ignored) and renamed into place, so a crash or a
-    // full disk mid-write never leaves a half-written picture at a URL.
-    const temporary = path.join(path.dirname(file), `.${path.basename(file)}.partial`);
-    try {
-      await writeFile(temporary, data);
-      await rename(temporary, file);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+  protected writeKey(key: string, data: Buffer): Promise<void> {
+    return writeWhole(this.fileOf(key), data);
   }
 
-  protected async readKey(key: string): Promise<Buffer | null> {
-    try {
-      return await readFile(this.fileOf(key));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
+  protected readKey(key: string): Promise<Buffer | null> {
+    return readIfExists(this.fileOf(key));
   }
 
   protected async deleteKey(key: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { readIfExists, writeWhole } from '../storage/local-files.js';
 import type { S3Objects } from '../storage/s3-objects.js';
 
 // Where uploaded Form 10BE certificates are kept: DATA_DIR/certificates/<year>/<PAN>-<random>.pdf, or with STORAGE_URL
@@ -61,28 +62,14 @@ export class CertificateFiles implements CertificateStore {
     const key = newKey(year, pan);
     const file = this.pathOf(key);
     if (!file) throw new Error(`Invalid certificate key ${JSON.stringify(key)}.`);
-    await mkdir(path.dirname(file), { recursive: true });
-    const temporary = `${file}.partial`;
-    try {
-      await writeFile(temporary, data);
-      await rename(temporary, file);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+    await writeWhole(file, data);
     return key;
   }
 
   /** The file's bytes, or null when the key is not one of ours or the file is gone. */
   async read(key: string): Promise<Buffer | null> {
     const file = this.pathOf(key);
-    if (!file) return null;
-    try {
-      return await readFile(file);
-    } catch (error) {
-      if ((error as { code?: unknown }).code === 'ENOENT') return null;
-      throw error;
-    }
+    return file ? readIfExists(file) : null;
   }
 
   async remove(key: string): Promise<void> {

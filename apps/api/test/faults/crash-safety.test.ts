@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open.js';
-import { POSTGRES_SKIP_REASON, temporaryDir } from '../support/databases.js';
+import { createTemporaryDatabase, POSTGRES_SKIP_REASON, temporaryDir } from '../support/databases.js';
 import { requireBuiltServer, startApiProcess, type ApiProcess } from './api-process.js';
 import { checkDonationLedger } from './donation-ledger-checks.js';
 import { runDonors, type LedgerEntry } from './donor-client.js';
@@ -106,16 +104,6 @@ function report(kind: string, result: Awaited<ReturnType<typeof crashAndRestart>
   );
 }
 
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 // The two databases side by side (concurrent): a restart is mostly one core's work, and there are two.
 describe('crash safety: SIGKILL under donation load, then restart', () => {
   beforeAll(() => {
@@ -140,21 +128,18 @@ describe('crash safety: SIGKILL under donation load, then restart', () => {
     async () => {
       const started = performance.now();
       // A database of its own on TEST_DATABASE_URL's server, dropped afterwards whatever happens.
-      const name = `charity_crash_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-      const url = new URL(TEST_DATABASE_URL!);
-      url.pathname = `/${name}`;
-      await onServer(`create database "${name}"`);
+      const database = await createTemporaryDatabase('charity_crash');
       try {
-        const result = await crashAndRestart({ DATA_DIR: temporaryDir('charity-crash-'), DATABASE_URL: url.toString(), TRUST_PROXY: '1' });
+        const result = await crashAndRestart({ DATA_DIR: temporaryDir('charity-crash-'), DATABASE_URL: database.url, TRUST_PROXY: '1' });
         expect(result.unexpected).toEqual([]);
-        const handle = await openDatabase({ dataDir: temporaryDir(), databaseUrl: url.toString() });
+        const handle = await openDatabase({ dataDir: temporaryDir(), databaseUrl: database.url });
         try {
           report('PostgreSQL', result, await checkDonationLedger(handle, result), (performance.now() - started) / 1000);
         } finally {
           await handle.close();
         }
       } finally {
-        await onServer(`drop database if exists "${name}" with (force)`);
+        await database.drop();
       }
     },
     600_000,

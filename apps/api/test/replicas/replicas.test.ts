@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/open.js';
 import { campaigns } from '../../src/db/schema.js';
 import { rowsOf } from '../../src/admin/sql-rows.js';
-import { POSTGRES_SKIP_REASON, temporaryDir } from '../support/databases.js';
+import { createTemporaryDatabase, POSTGRES_SKIP_REASON, temporaryDir } from '../support/databases.js';
 import { indianDonation } from '../support/donations.js';
 import { solidImage } from '../support/images.js';
 import { multipart } from '../support/multipart.js';
@@ -35,16 +33,6 @@ const ADMIN = { username: 'replica-admin', password: 'Replica test password 2026
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Polls `read` until `done(value)`; answers the value and how long it took, or fails with the last value after `limitMs`. */
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, limitMs: number, what: string): Promise<{ value: T; ms: number }> {
   const started = performance.now();
@@ -58,7 +46,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, lim
 }
 
 describe.skipIf(!TEST_DATABASE_URL)(`three API replicas on PostgreSQL behind a round-robin proxy${TEST_DATABASE_URL ? '' : ` (${POSTGRES_SKIP_REASON})`}`, () => {
-  const name = `charity_replicas_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  let temporary: { url: string; drop(): Promise<void> } | undefined;
   let databaseUrl: string;
   let database: DatabaseHandle;
   let s3: S3TestServer;
@@ -73,10 +61,8 @@ describe.skipIf(!TEST_DATABASE_URL)(`three API replicas on PostgreSQL behind a r
 
   beforeAll(async () => {
     requireBuiltServer();
-    const url = new URL(TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    await onServer(`create database "${name}"`);
+    temporary = await createTemporaryDatabase('charity_replicas');
+    databaseUrl = temporary.url;
     s3 = await startS3Server();
     sink = await startSmtpSink();
     env = {
@@ -118,7 +104,7 @@ describe.skipIf(!TEST_DATABASE_URL)(`three API replicas on PostgreSQL behind a r
     await database?.close();
     await sink?.close();
     await s3?.stop();
-    await onServer(`drop database if exists "${name}" with (force)`);
+    await temporary?.drop();
   }, 60_000);
 
   it('started once on one database: one migration history, one seed, one first account', async () => {

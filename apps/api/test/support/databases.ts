@@ -72,6 +72,23 @@ async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promi
   }
 }
 
+/**
+ * A database of its own on TEST_DATABASE_URL's server, created now and named `<prefix>_<time>_<random>` (so test files
+ * running in parallel never share one); drop() removes it whatever it holds and whoever is still connected.
+ */
+export async function createTemporaryDatabase(prefix = 'charity_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!TEST_DATABASE_URL) throw new Error(`createTemporaryDatabase needs TEST_DATABASE_URL (${POSTGRES_SKIP_REASON})`);
+  const serverUrl = TEST_DATABASE_URL;
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await onServer(serverUrl, (client) => client.query(`create database "${name}"`));
+  return {
+    url: databaseUrlFor(serverUrl, name),
+    drop: async () => {
+      await onServer(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}
+
 export interface SuiteOptions {
   /** false: the database is opened but left empty, for tests of migrating and preparing it. */
   migrate?: boolean;
@@ -134,20 +151,13 @@ export function describePostgres(title: string, suite: (ctx: DatabaseContext) =>
     });
     return;
   }
-  const serverUrl = TEST_DATABASE_URL;
   describe(`${title} on PostgreSQL`, () => {
     defineSuite(
       'postgres',
       suite,
       async () => {
-        const name = `charity_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-        await onServer(serverUrl, (client) => client.query(`create database "${name}"`));
-        return {
-          config: testConfig({ DATABASE_URL: databaseUrlFor(serverUrl, name) }),
-          dispose: async () => {
-            await onServer(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
-          },
-        };
+        const database = await createTemporaryDatabase();
+        return { config: testConfig({ DATABASE_URL: database.url }), dispose: database.drop };
       },
       options,
     );
