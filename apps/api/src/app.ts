@@ -132,7 +132,7 @@ export async function buildApp({ config, database, logger, adminGuard, loginSlow
   await app.register(paymentsPlugin, { provider: paymentProvider });
   // Only routes that ask for it (config.rateLimit) are limited; the counters are in the database, shared by every
   // replica and kept across restarts (decision 041).
-  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, log) });
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   await app.register(partnerCorsPlugin);
   // Before the routes: it wraps the public reads that ask for it (config.responseCache).
   await app.register(responseCachePlugin, { cache: responseCache });

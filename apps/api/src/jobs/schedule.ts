@@ -45,6 +45,8 @@ export const JOB_INTERVALS_MS = {
   'card-reminders': MINUTE,
   // Payments that never became donations, after ATTEMPT_RETENTION_DAYS.
   'attempt-pruning': 60 * MINUTE,
+  // The rate limits' counters whose window has ended (plugins/rate-limit-store.ts).
+  'rate-limit-pruning': 10 * MINUTE,
   // This table's own history.
   'job-history-pruning': 24 * 60 * MINUTE,
 } as const;
@@ -101,6 +103,9 @@ export function serverJobs(app: FastifyInstance): JobDefinition[] {
     'attempt-pruning': async () => {
       const pruned = await pruneAttempts(app.db);
       if (pruned.attempts + pruned.failures + pruned.blocked > 0) app.log.info(pruned, `pruned payment attempts older than ${ATTEMPT_RETENTION_DAYS} days`);
+    },
+    'rate-limit-pruning': async () => {
+      await app.db.execute(sql`delete from rate_limit_counters where resets_at < now()`);
     },
     'job-history-pruning': async () => {
       await app.db.execute(sql`delete from job_runs where started_at < now() - ${JOB_HISTORY_DAYS} * interval '1 day' and outcome <> 'running'`);

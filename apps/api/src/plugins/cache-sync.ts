@@ -17,6 +17,8 @@ import { RESPONSE_CACHE_TAGS, type ResponseCache, type ResponseCacheTag } from '
 
 /** The channel every replica listens on. */
 export const CACHE_CHANNEL = 'response_cache';
+/** The listening connection's name in pg_stat_activity. */
+export const CACHE_SYNC_APPLICATION_NAME = 'charity-api cache-sync';
 /** How long to wait before opening the listening connection again after it failed, doubling up to the last. */
 export const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000] as const;
 
@@ -60,12 +62,22 @@ export function startCacheSync(cache: ResponseCache, pool: pg.Pool, log: Fastify
   let retry: NodeJS.Timeout | null = null;
   let readyWaiters: (() => void)[] = [];
 
-  cache.onInvalidate((tags) => {
+  // The invalidations of one turn of the event loop go out as one notice, on the listening connection when it is up
+  // (no pool connection taken, nothing added to a request's own round trips), else through the pool.
+  let pending = new Set<ResponseCacheTag>();
+  const flush = () => {
+    const tags = [...pending];
+    pending = new Set();
     if (closed || tags.length === 0) return;
-    const payload = JSON.stringify({ from: id, tags: [...tags] } satisfies Notice);
-    pool.query('select pg_notify($1, $2)', [CACHE_CHANNEL, payload]).catch((error: unknown) => {
+    const payload = JSON.stringify({ from: id, tags } satisfies Notice);
+    (client ?? pool).query('select pg_notify($1, $2)', [CACHE_CHANNEL, payload]).catch((error: unknown) => {
       log.warn({ err: error, tags }, 'cache sync: could not tell the other replicas of a write; their copies expire on their own');
     });
+  };
+  cache.onInvalidate((tags) => {
+    if (closed || tags.length === 0) return;
+    if (pending.size === 0) setImmediate(flush);
+    for (const tag of tags) pending.add(tag);
   });
 
   // Until the first connection is up, other replicas' writes could be missed: nothing is cached.
@@ -74,7 +86,7 @@ export function startCacheSync(cache: ResponseCache, pool: pg.Pool, log: Fastify
   const connect = async () => {
     retry = null;
     if (closed) return;
-    const next = new pg.Client({ ...pool.options, application_name: 'charity-api cache-sync' } as pg.ClientConfig);
+    const next = new pg.Client({ ...pool.options, application_name: CACHE_SYNC_APPLICATION_NAME } as pg.ClientConfig);
     next.on('error', () => {
       // 'end' follows and reconnects; the error itself is logged there.
     });

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/open.js';
 import { rowsOf } from '../admin/sql-rows.js';
 
@@ -10,10 +9,7 @@ import { rowsOf } from '../admin/sql-rows.js';
 // times over in all, and a restart would forget every counter. One statement per limited request counts the hit and
 // opens a new window when the last one has ended (a fixed window, as the in-memory store's); the counter's key is a
 // hash of the route and the client's key (an address, a staff id, an e-mail), so the table holds no address or e-mail.
-// Expired windows are deleted at most once a minute per process.
-
-/** How often a process deletes windows that have ended. */
-export const RATE_LIMIT_PRUNE_INTERVAL_MS = 60_000;
+// Ended windows are deleted by the 'rate-limit-pruning' job (src/jobs/schedule.ts), not on a request's path.
 
 interface Counter {
   current: number;
@@ -33,24 +29,12 @@ function counterKey(route: string, key: string): string {
  * A store class for @fastify/rate-limit (`store` option) over `db`. The library makes one per route (child()), and
  * calls incr(key, callback, timeWindow, max) for each request the route limits.
  */
-export function databaseRateLimitStore(db: Database, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
-  let lastPrune = 0;
-
-  const prune = () => {
-    const now = Date.now();
-    if (now - lastPrune < RATE_LIMIT_PRUNE_INTERVAL_MS) return;
-    lastPrune = now;
-    db.execute(sql`delete from rate_limit_counters where resets_at < now()`).catch((error: unknown) => {
-      log.warn({ err: error }, 'rate limits: could not delete ended windows; trying again later');
-    });
-  };
-
+export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor {
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
     /** The library passes its options (unused: each call brings its window); child() passes the route. */
     constructor(_options?: unknown, private readonly route = '') {}
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      prune();
       const window = Math.max(1, Math.trunc(timeWindow));
       db.execute(sql`
         insert into rate_limit_counters as c (key, hits, resets_at)
