@@ -9,9 +9,11 @@ import type { Database } from '../../src/db/open.js';
 
 /**
  * Tables whose changes a refused request may legitimately cause: the guard stamps a session's last use on every
- * signed-in request, and a failed sign-in is counted (that is the lock-out working, not a half-written change).
+ * signed-in request, a failed sign-in is counted (that is the lock-out working, not a half-written change), and a
+ * rate-limited route counts every request, refused or not, before it reads the body (decision 041: the counters are
+ * in the database).
  */
-export const TABLES_WRITTEN_BY_REFUSALS = ['admin_sessions', 'login_attempts'] as const;
+export const TABLES_WRITTEN_BY_REFUSALS = ['admin_sessions', 'login_attempts', 'rate_limit_counters'] as const;
 
 export type Snapshot = Record<string, string>;
 
