@@ -942,3 +942,25 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [index('rate_limit_counters_resets_at_idx').on(t.resetsAt)],
 );
+
+/**
+ * Each archive `npm run backup` wrote (docs/decisions/042-backups.md): when, how big, what it held. The dashboard
+ * shows the newest and warns when it is older than BACKUP_WARN_DAYS. A row is written after its archive is complete,
+ * so an archive never holds its own row; a restore adds the row of the archive it came from.
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: serial('id').primaryKey(),
+    madeAt: instant('made_at').notNull(),
+    /** The archive's file name only (never the directory: it says nothing useful to staff and may name a user). */
+    archiveName: text('archive_name').notNull(),
+    archiveBytes: bigint('archive_bytes', { mode: 'number' }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    /** The manifest's counts (donations, receipts, campaigns, events, photos, files). */
+    counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+    /** 'backup' when made here, 'restored' when a restore recorded the archive it came from. */
+    source: text('source').$type<'backup' | 'restored'>().notNull().default('backup'),
+  },
+  (t) => [index('backup_runs_made_at_idx').on(t.madeAt), check('backup_runs_source_check', sql`${t.source} in ('backup', 'restored')`)],
+);
