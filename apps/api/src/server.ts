@@ -7,6 +7,7 @@ import { DatabaseConnectionError, openDatabase, type DatabaseHandle } from './db
 import { prepareDatabase } from './db/prepare.js';
 import { createLogger } from './logger.js';
 import { JobRunner } from './jobs/runner.js';
+import { startBackupSocket, type BackupSocket } from './backup/control-socket.js';
 import { serverJobs, STARTUP_JOBS } from './jobs/schedule.js';
 
 // The production entry point (`npm start`, `node apps/api/dist/server.js`): validate settings, open and
@@ -38,7 +39,7 @@ function listenError(error: unknown, config: Config): Error {
   return error as Error;
 }
 
-function handleShutdownSignals(app: FastifyInstance, database: DatabaseHandle, jobs: JobRunner) {
+function handleShutdownSignals(app: FastifyInstance, database: DatabaseHandle, jobs: JobRunner, backupSocket: () => BackupSocket | null) {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -58,6 +59,7 @@ function handleShutdownSignals(app: FastifyInstance, database: DatabaseHandle, j
     timer.unref();
     try {
       await app.close(); // stops accepting, waits for in-flight requests
+      await backupSocket()?.close();
       await jobsStopped;
       await database.close(); // for PGlite this also releases DATA_DIR/db.lock
       process.exit(0);
@@ -107,11 +109,16 @@ async function main() {
     // right now is left to it).
     await jobs.runDue(STARTUP_JOBS, { anyTime: true, startup: true });
     jobs.start();
-    handleShutdownSignals(app, database, jobs);
+    let backupSocket: BackupSocket | null = null;
+    handleShutdownSignals(app, database, jobs, () => backupSocket);
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {
       throw listenError(error, config);
+    }
+    // The embedded database can only be copied by this process: `npm run backup` asks for it here (decision 042).
+    if (database.kind === 'pglite') {
+      backupSocket = await startBackupSocket({ dataDir: config.dataDir, client: database.client, db: app.db, log: app.log });
     }
     // Printed even at LOG_LEVEL=warn: it is the line people wait for.
     if (config.logLevel !== 'silent') {

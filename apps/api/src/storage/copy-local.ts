@@ -1,7 +1,8 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { certificatesDir } from '../tax-year/certificate-files.js';
+import { filesUnder } from './local-files.js';
 import { S3Objects } from './s3-objects.js';
 import { contentTypeOf } from './s3-storage.js';
 import { UPLOAD_AREAS } from './storage.js';
@@ -19,22 +20,6 @@ export interface CopyResult {
 
 export class CopyRefused extends Error {
   override readonly name = 'CopyRefused';
-}
-
-async function* filesUnder(root: string, key: string): AsyncGenerator<{ file: string; key: string }> {
-  let entries;
-  try {
-    entries = await readdir(path.join(root, key), { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    if (entry.name.startsWith('.')) continue;
-    const child = `${key}/${entry.name}`;
-    if (entry.isDirectory()) yield* filesUnder(root, child);
-    else if (entry.isFile()) yield { file: path.join(root, child), key: child };
-  }
 }
 
 export async function copyLocalFiles(config: Pick<Config, 'dataDir' | 'uploadsDir' | 'storage'>, print: (line: string) => void = () => {}): Promise<CopyResult> {

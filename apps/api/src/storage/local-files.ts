@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 // The local disk's two rules, for the pictures (storage.ts) and the certificates (tax-year/certificate-files.ts).
@@ -26,5 +26,25 @@ export async function readIfExists(file: string): Promise<Buffer | null> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
+  }
+}
+
+/**
+ * Every file under `root/key`, as its path and its key (`key/…/name`, '/'-separated), in name order. Dot-names (a
+ * write cut short by writeWhole) are left out; a missing folder has no files.
+ */
+export async function* filesUnder(root: string, key: string): AsyncGenerator<{ file: string; key: string }> {
+  let entries;
+  try {
+    entries = await readdir(path.join(root, key), { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name.startsWith('.')) continue;
+    const child = `${key}/${entry.name}`;
+    if (entry.isDirectory()) yield* filesUnder(root, child);
+    else if (entry.isFile()) yield { file: path.join(root, child), key: child };
   }
 }

@@ -1,0 +1,137 @@
+import { spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { BackupRefused } from './archive.js';
+import { readDatabaseFacts, type DatabaseFacts, type QueryRows } from './database-facts.js';
+
+// The database part of an archive, for each driver (docs/decisions/042-backups.md).
+// - PGlite: its own dump of the data directory (a tar of PGDATA), taken between two transactions after a CHECKPOINT,
+//   gzipped. The counts are read from a copy loaded from that very dump, which also proves it loads.
+// - PostgreSQL: pg_dump in custom format, inside a snapshot exported from a repeatable-read transaction in which the
+//   counts are read too: dump and manifest describe the same instant, and nothing is locked against writes.
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * PGDATA as an uncompressed tar, from the process that has the database open. Taken while no transaction is open
+ * (PGlite's transaction lock) and after a CHECKPOINT, so the copy needs no recovery; queries wait only for the copy
+ * of the files in memory (measured in bench/api.mjs's backup row).
+ */
+export async function dumpPgliteData(client: PGlite): Promise<Buffer> {
+  // A transaction of our own waits for the one under way and keeps the next from starting (PGlite runs one at a time);
+  // dumpDataDir only takes the statement lock, which this transaction does not hold between statements.
+  return client.transaction(async (tx) => {
+    await tx.exec('CHECKPOINT');
+    const dump = await client.dumpDataDir('none');
+    return Buffer.from(await dump.arrayBuffer());
+  });
+}
+
+/** The gzipped part as it goes into the archive. */
+export function compressPgliteDump(tar: Buffer): Promise<Buffer> {
+  return gzipAsync(tar, { level: 6 });
+}
+
+function pgliteQuery(client: PGlite): QueryRows {
+  return async (sql) => (await client.query<Record<string, unknown>>(sql)).rows;
+}
+
+/** Loads a gzipped PGDATA tar into a database in memory, to read its facts (and prove it loads). */
+export async function readPgliteDumpFacts(gzipped: Buffer): Promise<DatabaseFacts> {
+  const client = await loadPgliteDump(gzipped);
+  try {
+    return await readDatabaseFacts(pgliteQuery(client));
+  } finally {
+    await client.close();
+  }
+}
+
+/** A PGlite started from a gzipped PGDATA tar: in memory, or written to `directory` (which must not hold a database). */
+export async function loadPgliteDump(gzipped: Buffer, directory?: string): Promise<PGlite> {
+  let tar: Buffer;
+  try {
+    tar = await gunzipAsync(gzipped);
+  } catch {
+    throw new BackupRefused('The database part of the archive is damaged (not gzip data).');
+  }
+  const loadDataDir = new Blob([tar], { type: 'application/x-tar' });
+  try {
+    return directory ? await PGlite.create(directory, { loadDataDir }) : await PGlite.create({ loadDataDir });
+  } catch (error) {
+    throw new BackupRefused(`The embedded database in the archive could not be started: ${error instanceof Error ? error.message : String(error)}.`);
+  }
+}
+
+export { pgliteQuery };
+
+/** DATABASE_URL without its password (which goes to pg_dump and pg_restore in PGPASSWORD, never on a command line). */
+function splitPassword(url: string): { url: string; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  return { url: parsed.toString(), env: password ? { ...process.env, PGPASSWORD: password } : { ...process.env } };
+}
+
+interface ToolRun {
+  code: number | null;
+  stderr: string;
+}
+
+function runTool(tool: 'pg_dump' | 'pg_restore', args: string[], env: NodeJS.ProcessEnv): Promise<ToolRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tool, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text: string) => {
+      if (stderr.length < 20_000) stderr += text;
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') {
+        reject(
+          new BackupRefused(
+            `${tool} was not found. Install PostgreSQL's client programs, of the server's major version or newer (Debian: apt-get install postgresql-client), or put them on PATH.`,
+          ),
+        );
+      } else reject(error);
+    });
+    child.on('close', (code) => resolve({ code, stderr: stderr.trim() }));
+  });
+}
+
+/** The first lines pg_dump or pg_restore printed about a failure, without the connection string. */
+function toolMessage(run: ToolRun): string {
+  return run.stderr.split('\n').slice(0, 4).join(' ').replace(/postgres(ql)?:\/\/\S+/g, '<DATABASE_URL>') || `exit code ${String(run.code)}`;
+}
+
+/**
+ * pg_dump of DATABASE_URL in custom format into `file`, from a snapshot in which the facts are read too. Returns the
+ * facts. Writes go on meanwhile; only DDL (a migration) would wait for it.
+ */
+export async function dumpPostgres(databaseUrl: string, file: string): Promise<DatabaseFacts> {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'charity-backup' });
+  await client.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const { rows } = await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
+    const facts = await readDatabaseFacts(async (sql) => (await client.query<Record<string, unknown>>(sql)).rows);
+    const { url, env } = splitPassword(databaseUrl);
+    const run = await runTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${rows[0]!.snapshot}`, `--file=${file}`, `--dbname=${url}`], env);
+    if (run.code !== 0) throw new BackupRefused(`pg_dump failed: ${toolMessage(run)}`);
+    await client.query('commit');
+    return facts;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * pg_restore of a custom-format dump into DATABASE_URL, in one transaction: it all lands or nothing does.
+ */
+export async function restorePostgres(databaseUrl: string, file: string): Promise<void> {
+  const { url, env } = splitPassword(databaseUrl);
+  const run = await runTool('pg_restore', ['--single-transaction', '--exit-on-error', '--no-owner', '--no-privileges', `--dbname=${url}`, file], env);
+  if (run.code !== 0) throw new BackupRefused(`pg_restore failed, and restored nothing: ${toolMessage(run)}`);
+}
