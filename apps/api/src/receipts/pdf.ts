@@ -107,11 +107,12 @@ export async function renderReceiptPdf(input: ReceiptInput, options: RenderRecei
   type FontSource = Parameters<typeof doc.registerFont>[1];
   doc.registerFont('Regular', (parsedFonts?.regular ?? fontData.regular) as FontSource);
   doc.registerFont('Bold', (parsedFonts?.bold ?? fontData.bold) as FontSource);
-  if (!parsedFonts) {
-    const regular = currentParsedFont(doc.font('Regular'));
-    const bold = currentParsedFont(doc.font('Bold'));
-    if (regular && bold) parsedFonts = { regular, bold };
-  }
+  // Both fonts are taken up in this order in every document, so they get the same names inside it (F1, F2) whether
+  // or not this process drew a receipt before: the same receipt is the same file, byte for byte, from any process
+  // (a restored site's downloads equal the original's; docs/decisions/042-backups.md).
+  const regular = currentParsedFont(doc.font('Regular'));
+  const bold = currentParsedFont(doc.font('Bold'));
+  if (!parsedFonts && regular && bold) parsedFonts = { regular, bold };
 
   const left = PAGE.margin;
   const width = doc.page.width - PAGE.margin * 2;
