@@ -20,6 +20,8 @@ export interface BackupSummary {
   durationMs: number;
   /** PGlite only: how long the server's queries could wait (the copy of its data directory); null on PostgreSQL. */
   blockedMs: number | null;
+  /** Why the archive could not be recorded for the dashboard (it is complete all the same); null when it was. */
+  notRecorded: string | null;
 }
 
 /** apps/api's version, written into each manifest and compared on restore. */
@@ -72,8 +74,14 @@ export async function createBackup(config: Config, file: string, print: (line: s
       counts: { ...facts.counts, files: first.length + later.length },
     });
     const durationMs = Math.round(performance.now() - started);
-    await database.record({ madeAt: createdAt, archiveName: path.basename(target), archiveBytes: bytes, durationMs, counts: manifest.counts, source: 'backup' });
-    return { file: target, bytes, manifest, durationMs, blockedMs: facts.blockedMs === null ? null : Math.round(facts.blockedMs) };
+    let notRecorded: string | null = null;
+    try {
+      await database.record({ madeAt: createdAt, archiveName: path.basename(target), archiveBytes: bytes, durationMs, counts: manifest.counts, source: 'backup' });
+    } catch (error) {
+      // The archive is whole and usable: say so, and why the dashboard will not show it, rather than call it failed.
+      notRecorded = error instanceof Error ? error.message : String(error);
+    }
+    return { file: target, bytes, manifest, durationMs, blockedMs: facts.blockedMs === null ? null : Math.round(facts.blockedMs), notRecorded };
   } catch (error) {
     await writer.abort();
     throw error;

@@ -31,6 +31,9 @@ async function main(argv: string[]): Promise<number> {
     );
     process.stdout.write(`Product ${m.productVersion}, database ${m.database.kind} ${m.database.serverVersion} at migration ${m.database.migrations.latest ?? 'none'}.\n`);
     printCounts(m.counts);
+    if (summary.notRecorded) {
+      process.stderr.write(`The archive is complete, but the dashboard could not be told about it (its "last backup" line will not show it): ${summary.notRecorded}\n`);
+    }
     return 0;
   } catch (error) {
     if (error instanceof ConfigError || error instanceof BackupRefused || error instanceof DatabaseConnectionError) {
