@@ -95,24 +95,15 @@ async function postgresHasData(url: string): Promise<boolean> {
   }
 }
 
-/** --force on PostgreSQL: the schemas with data are renamed aside (kept, not dropped) and public is made anew. */
-async function movePostgresAside(url: string, stamp: string): Promise<string> {
+/** Runs `work` in one transaction on a connection of its own to `url`. */
+async function inTransaction<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('begin');
-    const { rows } = await client.query<{ name: string }>(
-      `select nspname as name from pg_namespace where nspname in ('public', 'drizzle') order by nspname`,
-    );
-    const renamed: string[] = [];
-    for (const { name } of rows) {
-      const aside = `${name}_before_restore_${stamp}`;
-      await client.query(`alter schema ${pg.escapeIdentifier(name)} rename to ${pg.escapeIdentifier(aside)}`);
-      renamed.push(aside);
-    }
-    await client.query('create schema public');
+    const result = await work(client);
     await client.query('commit');
-    return `schemas ${renamed.join(' and ')} of the same database`;
+    return result;
   } catch (error) {
     await client.query('rollback').catch(() => {});
     throw error;
@@ -121,11 +112,24 @@ async function movePostgresAside(url: string, stamp: string): Promise<string> {
   }
 }
 
-async function putBackPostgres(url: string, stamp: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('begin');
+/** --force on PostgreSQL: the schemas with data are renamed aside (kept, not dropped) and public is made anew. */
+function movePostgresAside(url: string, stamp: string): Promise<string> {
+  return inTransaction(url, async (client) => {
+    const { rows } = await client.query<{ name: string }>(`select nspname as name from pg_namespace where nspname in ('public', 'drizzle') order by nspname`);
+    const renamed: string[] = [];
+    for (const { name } of rows) {
+      const aside = `${name}_before_restore_${stamp}`;
+      await client.query(`alter schema ${pg.escapeIdentifier(name)} rename to ${pg.escapeIdentifier(aside)}`);
+      renamed.push(aside);
+    }
+    await client.query('create schema public');
+    return `schemas ${renamed.join(' and ')} of the same database`;
+  });
+}
+
+/** A failed --force restore on PostgreSQL: what it made is dropped and the schemas kept aside get their names back. */
+function putBackPostgres(url: string, stamp: string): Promise<void> {
+  return inTransaction(url, async (client) => {
     await client.query('drop schema if exists public cascade');
     await client.query('drop schema if exists drizzle cascade');
     for (const name of ['public', 'drizzle']) {
@@ -133,10 +137,7 @@ async function putBackPostgres(url: string, stamp: string): Promise<void> {
       const { rows } = await client.query('select 1 from pg_namespace where nspname = $1', [aside]);
       if (rows.length > 0) await client.query(`alter schema ${pg.escapeIdentifier(aside)} rename to ${pg.escapeIdentifier(name)}`);
     }
-    await client.query('commit');
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 async function bucketHasFiles(config: Config): Promise<boolean> {
