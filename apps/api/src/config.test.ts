@@ -37,6 +37,7 @@ describe('loadConfig defaults', () => {
       session: { idleMinutes: 120, maxHours: 12 },
       storage: { kind: 'local' },
       jobs: { pollMs: 1_000, leaseMs: 60_000 },
+      backupWarnDays: 2,
     });
   });
 
@@ -82,6 +83,7 @@ describe('loadConfig defaults', () => {
       SESSION_MAX_HOURS: '24',
       PAYMENT_MAX_AMOUNT: '250000',
       DATABASE_POOL_SIZE: '40',
+      BACKUP_WARN_DAYS: '7',
     });
     expect(config).toMatchObject({
       port: 4000,
@@ -102,6 +104,7 @@ describe('loadConfig defaults', () => {
       session: { idleMinutes: 30, maxHours: 24 },
       paymentMaxAmount: 250_000,
       databasePoolSize: 40,
+      backupWarnDays: 7,
     });
   });
 
@@ -249,6 +252,11 @@ describe('loadConfig refuses a wrong setting with one sentence naming it', () =>
     ['UPLOAD_MAX_MB zero', { UPLOAD_MAX_MB: '0' }, 'UPLOAD_MAX_MB must be a whole number of megabytes from 1 to 50 (got "0").'],
     ['UPLOAD_MAX_MB with a unit', { UPLOAD_MAX_MB: '5MB' }, 'UPLOAD_MAX_MB must be a whole number of megabytes from 1 to 50 (got "5MB").'],
     ['UPLOAD_MAX_MB too large', { UPLOAD_MAX_MB: '500' }, 'UPLOAD_MAX_MB must be a whole number of megabytes from 1 to 50 (got "500").'],
+    ['BACKUP_WARN_DAYS zero', { BACKUP_WARN_DAYS: '0' }, 'BACKUP_WARN_DAYS must be a whole number of days from 1 to 365 (got "0").'],
+    ['BACKUP_WARN_DAYS with a unit', { BACKUP_WARN_DAYS: '2d' }, 'BACKUP_WARN_DAYS must be a whole number of days from 1 to 365 (got "2d").'],
+    ['BACKUP_WARN_DAYS a fraction', { BACKUP_WARN_DAYS: '1.5' }, 'BACKUP_WARN_DAYS must be a whole number of days from 1 to 365 (got "1.5").'],
+    ['BACKUP_WARN_DAYS negative', { BACKUP_WARN_DAYS: '-1' }, 'BACKUP_WARN_DAYS must be a whole number of days from 1 to 365 (got "-1").'],
+    ['BACKUP_WARN_DAYS too large', { BACKUP_WARN_DAYS: '366' }, 'BACKUP_WARN_DAYS must be a whole number of days from 1 to 365 (got "366").'],
     [
       'SESSION_IDLE_MINUTES too short',
       { SESSION_IDLE_MINUTES: '1' },
@@ -370,5 +378,13 @@ describe('JOB_POLL_MS and JOB_LEASE_MS', () => {
   it('are read as milliseconds within bounds', () => {
     expect(loadConfig({ JOB_POLL_MS: '250', JOB_LEASE_MS: '3000' }).jobs).toEqual({ pollMs: 250, leaseMs: 3_000 });
     expect(() => loadConfig({ JOB_LEASE_MS: '10' })).toThrow('JOB_LEASE_MS must be a whole number of milliseconds from 1000 to 3600000 (got "10").');
+  });
+});
+
+describe('BACKUP_WARN_DAYS', () => {
+  it('is 2 unset or empty, and any whole number of days from 1 to 365', () => {
+    expect(loadConfig({ BACKUP_WARN_DAYS: '' }).backupWarnDays).toBe(2);
+    expect(loadConfig({ BACKUP_WARN_DAYS: '1' }).backupWarnDays).toBe(1);
+    expect(loadConfig({ BACKUP_WARN_DAYS: ' 365 ' }).backupWarnDays).toBe(365);
   });
 });

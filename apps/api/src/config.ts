@@ -72,6 +72,11 @@ export interface Config {
   partnerOrigins: PartnerOrigins;
   /** Absolute; the static Storybook (`npm run build-storybook`) served at /storybook/ when it exists. */
   storybookDir: string;
+  /**
+   * The dashboard warns when the newest backup is older than this many days (BACKUP_WARN_DAYS, default 2: a nightly
+   * backup missed twice; docs/decisions/042-backups.md).
+   */
+  backupWarnDays: number;
 }
 
 /** `any: true` when PARTNER_ORIGINS contains '*'; `origins` are the listed ones, normalised (lower case, no slash). */
@@ -371,6 +376,9 @@ export const PAYMENT_MAX_AMOUNT_DEFAULT = LARGEST_DONATION_INR;
 export const PAYMENT_MAX_AMOUNT_LIMIT = 999_999;
 export const SESSION_MAX_HOURS_DEFAULT = 12;
 export const DATABASE_POOL_SIZE_DEFAULT = 20;
+/** A nightly backup missed twice. Up to a year: a larger value would mean never warning at all. */
+export const BACKUP_WARN_DAYS_DEFAULT = 2;
+export const BACKUP_WARN_DAYS_LIMIT = 365;
 /** Background jobs: a due job starts within a second; a dead process's job is taken over after a minute. */
 export const JOB_POLL_MS_DEFAULT = 1_000;
 export const JOB_LEASE_MS_DEFAULT = 60_000;
@@ -450,6 +458,7 @@ export function loadConfig(env: Env = process.env): Config {
   const partnerOrigins = parsePartnerOrigins(env);
   const storybookDirSetting = read(env, 'STORYBOOK_DIR');
   const storybookDir = storybookDirSetting === undefined ? DEFAULT_STORYBOOK_DIR : path.resolve(process.cwd(), storybookDirSetting);
+  const backupWarnDays = parseWholeNumber(env, 'BACKUP_WARN_DAYS', BACKUP_WARN_DAYS_DEFAULT, 1, BACKUP_WARN_DAYS_LIMIT, 'days');
   return {
     port,
     host,
@@ -473,5 +482,6 @@ export function loadConfig(env: Env = process.env): Config {
     session,
     partnerOrigins,
     storybookDir,
+    backupWarnDays,
   };
 }

@@ -1,6 +1,8 @@
 import {
   DASHBOARD_PERIOD_DAYS,
+  isBackupOverdue,
   type AdminDashboard,
+  type BackupStatus,
   type CurrencyTotal,
   type DailyDonations,
   type DashboardPeriod,
@@ -10,7 +12,7 @@ import {
 import { count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/open.js';
 import { giftTotals } from '../recurring/repository.js';
-import { campaigns, donations } from '../db/schema.js';
+import { backupRuns, campaigns, donations } from '../db/schema.js';
 import { adminDonationJson } from './donation-json.js';
 import { rowsOf } from './sql-rows.js';
 import { listDonations, netInr } from './donations-repository.js';
@@ -18,7 +20,8 @@ import { addDays, organisationCalendar, organisationDayEnd, organisationDayStart
 
 // GET /api/admin/dashboard in five aggregate queries, whatever the number of donations: the totals (FILTER
 // clauses, one scan), the currencies, the chart's days (generate_series left-joined to one grouped scan of the
-// period), the top campaigns and the newest donations. Money counts completed donations only.
+// period), the top campaigns and the newest donations; and the newest backup (one row by its index). Money counts
+// completed donations only.
 
 export const TOP_CAMPAIGNS = 5;
 export const RECENT_DONATIONS = 10;
@@ -160,18 +163,44 @@ async function offlineTotal(db: Database): Promise<number> {
   return row?.amount ?? 0;
 }
 
+/**
+ * The newest archive in backup_runs by made_at (a restore records its archive's own time, so restoring an old
+ * archive does not pass for a recent backup), and whether it is older than BACKUP_WARN_DAYS
+ * (docs/decisions/042-backups.md).
+ */
+export async function backupStatus(db: Database, warnAfterDays: number, now: Date): Promise<BackupStatus> {
+  const [row] = await db
+    .select({ madeAt: backupRuns.madeAt, archiveBytes: backupRuns.archiveBytes, source: backupRuns.source })
+    .from(backupRuns)
+    .orderBy(desc(backupRuns.madeAt), desc(backupRuns.id))
+    .limit(1);
+  const last = row ? { made_at: row.madeAt.toISOString(), archive_bytes: Number(row.archiveBytes), source: row.source } : null;
+  return { last, warn_after_days: warnAfterDays, overdue: isBackupOverdue(last?.made_at ?? null, warnAfterDays, now) };
+}
+
 const NO_FILTERS = { q: '', from: '', to: '', campaign: null, country: '', currency: '', type: null, status: null, partner: '' } as const;
 
-export async function loadDashboard(db: Database, period: DashboardPeriod, now: Date): Promise<AdminDashboard> {
+/** `backupWarnDays`: BACKUP_WARN_DAYS (config.backupWarnDays). */
+export async function loadDashboard(db: Database, period: DashboardPeriod, now: Date, backupWarnDays: number): Promise<AdminDashboard> {
   const to = organisationCalendar(now).today;
   const days = DASHBOARD_PERIOD_DAYS[period];
   const from = addDays(to, -(days - 1));
   // Independent reads: on PostgreSQL they run side by side on the pool; PGlite queues them on its one connection.
-  const [totalsPart, dailyPart, top, recent] = await Promise.all([
+  const [totalsPart, dailyPart, top, recent, backup] = await Promise.all([
     totals(db, now),
     daily(db, from, days),
     topCampaigns(db),
     listDonations(db, NO_FILTERS, { page: 1, limit: RECENT_DONATIONS }),
+    backupStatus(db, backupWarnDays, now),
   ]);
-  return { period, from, to, totals: totalsPart, daily: dailyPart, top_campaigns: top, recent_donations: recent.map(adminDonationJson) };
+  return {
+    period,
+    from,
+    to,
+    totals: totalsPart,
+    daily: dailyPart,
+    top_campaigns: top,
+    recent_donations: recent.map(adminDonationJson),
+    backup,
+  };
 }

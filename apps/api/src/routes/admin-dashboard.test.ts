@@ -7,13 +7,14 @@ import { addDays } from '../admin/organisation-time.js';
 import { rowsOf } from '../admin/sql-rows.js';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/open.js';
-import { campaigns, donations } from '../db/schema.js';
+import { backupRuns, campaigns, donations } from '../db/schema.js';
 import { insertDonation, insertDonations } from '../../test/support/admin-fixtures.js';
 import { allowAll, insertCampaigns } from '../../test/support/campaign-fixtures.js';
 import { describeEachDatabase } from '../../test/support/databases.js';
 
 // GET /api/admin/dashboard: totals over completed donations, this and last month and the chart's days in the
-// organisation's time (+05:30), zero-filled; top campaigns; the newest donations of any status. The calendar is
+// organisation's time (+05:30), zero-filled; top campaigns; the newest donations of any status; the newest backup
+// and whether it is older than BACKUP_WARN_DAYS. The calendar is
 // tested through loadDashboard with a fixed "now" (so month ends are exercised whatever day the tests run on),
 // the route with the real clock.
 
@@ -31,6 +32,7 @@ describeEachDatabase('admin dashboard', (ctx) => {
   beforeEach(async () => {
     await ctx.database.db.delete(donations);
     await ctx.database.db.delete(campaigns);
+    await ctx.database.db.delete(backupRuns);
   });
 
   const dashboard = (query = '') => app.inject({ method: 'GET', url: `/api/admin/dashboard${query}` });
@@ -63,6 +65,8 @@ describeEachDatabase('admin dashboard', (ctx) => {
     expect(data.daily.every((day: { count: number }) => day.count === 0)).toBe(true);
     expect(data.top_campaigns).toEqual([]);
     expect(data.recent_donations).toEqual([]);
+    // No backup was ever made: said as none (never as an old one), and overdue.
+    expect(data.backup).toEqual({ last: null, warn_after_days: 2, overdue: true });
   });
 
   it('charts 30, 90 or 365 consecutive days ending today, and refuses other periods', async () => {
@@ -99,7 +103,7 @@ describeEachDatabase('admin dashboard', (ctx) => {
       { createdAt: at('2026-02-16T10:00:00Z'), amount: 800, status: 'refunded', donorEmail: 'refunded@example.org', campaignId: meals!.id },
       { createdAt: at('2026-02-20T10:00:00Z'), amount: 50, currency: 'EUR', amountInr: 4500, donorEmail: null },
     ]);
-    const data = await loadDashboard(ctx.database.db, '30d', now);
+    const data = await loadDashboard(ctx.database.db, '30d', now, 2);
     expect(data.from).toBe('2026-01-31');
     expect(data.to).toBe('2026-03-01');
     expect(data.totals).toEqual({
@@ -130,12 +134,12 @@ describeEachDatabase('admin dashboard', (ctx) => {
       { date: '2026-03-01', count: 1, amount_inr: 1000 },
     ]);
     // 90 days reach 30 January too.
-    const longer = await loadDashboard(ctx.database.db, '90d', now);
+    const longer = await loadDashboard(ctx.database.db, '90d', now, 2);
     expect(longer.daily.find((day) => day.date === '2026-01-30')).toEqual({ date: '2026-01-30', count: 1, amount_inr: 400 });
     expect(longer.daily.reduce((sum, day) => sum + day.count, 0)).toBe(6);
 
     // The database session's time zone changes nothing: no day or month is computed with it.
-    const before = await loadDashboard(ctx.database.db, '90d', now);
+    const before = await loadDashboard(ctx.database.db, '90d', now, 2);
     if (ctx.kind === 'postgres') {
       // A connection of its own, opened after the database's default time zone changed (the app keeps its pool).
       const [{ name }] = rowsOf<{ name: string }>(await ctx.database.db.execute(sql`select current_database() as name`)) as [{ name: string }];
@@ -143,7 +147,7 @@ describeEachDatabase('admin dashboard', (ctx) => {
       const other = await openDatabase(ctx.config);
       try {
         expect(rowsOf(await other.db.execute(sql`show timezone`))).toEqual([{ TimeZone: 'America/St_Johns' }]);
-        expect(await loadDashboard(other.db, '90d', now)).toEqual(before);
+        expect(await loadDashboard(other.db, '90d', now, 2)).toEqual(before);
       } finally {
         await other.close();
         await ctx.database.db.execute(sql.raw(`alter database "${name}" reset timezone`));
@@ -152,7 +156,7 @@ describeEachDatabase('admin dashboard', (ctx) => {
       // PGlite has no time zone database: a fixed offset far from +05:30.
       await ctx.database.db.execute(sql`set time zone interval '-09:30' hour to minute`);
       try {
-        expect(await loadDashboard(ctx.database.db, '90d', now)).toEqual(before);
+        expect(await loadDashboard(ctx.database.db, '90d', now, 2)).toEqual(before);
       } finally {
         await ctx.database.db.execute(sql`reset time zone`);
       }
@@ -217,5 +221,83 @@ describeEachDatabase('admin dashboard', (ctx) => {
     );
     expect(data.recent_donations[0]).toMatchObject({ amount: 10_000, campaign_id: null, campaign_title: null, status: 'completed' });
     expect(data.recent_donations.map((row: { status: string }) => row.status)).toContain('pending');
+  });
+});
+
+describeEachDatabase('admin dashboard: the last backup', (ctx) => {
+  // 27 Nov 2026, 09:00 in India.
+  const now = at('2026-11-27T03:30:00Z');
+  const daysBefore = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  const run = (madeAt: Date, overrides: Partial<typeof backupRuns.$inferInsert> = {}) => ({
+    madeAt,
+    archiveName: `charity-backup-${madeAt.toISOString().replace(/[:.]/g, '-')}.tar`,
+    archiveBytes: 14_889_779,
+    durationMs: 4_200,
+    counts: { donations: 12, receipts: 10, campaigns: 3, events: 2, photos: 5, files: 6 },
+    ...overrides,
+  });
+  const backupOf = async (warnAfterDays = 2) => (await loadDashboard(ctx.database.db, '30d', now, warnAfterDays)).backup;
+
+  beforeEach(async () => {
+    await ctx.database.db.delete(backupRuns);
+  });
+
+  it('none: last is null and the dashboard warns', async () => {
+    expect(await backupOf()).toEqual({ last: null, warn_after_days: 2, overdue: true });
+    expect(await backupOf(365)).toEqual({ last: null, warn_after_days: 365, overdue: true });
+  });
+
+  it('a backup 1 day old is not overdue with BACKUP_WARN_DAYS=2; 3 days old it is', async () => {
+    await ctx.database.db.insert(backupRuns).values(run(daysBefore(1)));
+    expect(await backupOf()).toEqual({
+      last: { made_at: daysBefore(1).toISOString(), archive_bytes: 14_889_779, source: 'backup' },
+      warn_after_days: 2,
+      overdue: false,
+    });
+
+    await ctx.database.db.delete(backupRuns);
+    await ctx.database.db.insert(backupRuns).values(run(daysBefore(3)));
+    expect(await backupOf()).toEqual({
+      last: { made_at: daysBefore(3).toISOString(), archive_bytes: 14_889_779, source: 'backup' },
+      warn_after_days: 2,
+      overdue: true,
+    });
+    // The same backup under a longer setting.
+    expect((await backupOf(7)).overdue).toBe(false);
+  });
+
+  it('the newest by made_at counts, whatever order the rows were added in; a restored archive counts too', async () => {
+    // A restore of last night's archive, recorded after an older backup row was added: the restored one is newest.
+    await ctx.database.db.insert(backupRuns).values(run(daysBefore(4), { archiveBytes: 9_000_000 }));
+    await ctx.database.db.insert(backupRuns).values(run(daysBefore(1), { source: 'restored', archiveBytes: 15_000_000, durationMs: 0 }));
+    // Recorded last, but made earlier (a restore of an old archive): not the newest backup.
+    await ctx.database.db.insert(backupRuns).values(run(daysBefore(10), { source: 'restored' }));
+    expect(await backupOf()).toEqual({
+      last: { made_at: daysBefore(1).toISOString(), archive_bytes: 15_000_000, source: 'restored' },
+      warn_after_days: 2,
+      overdue: false,
+    });
+
+    // Only an old restored archive: overdue, still shown as what it is.
+    await ctx.database.db.delete(backupRuns);
+    await ctx.database.db.insert(backupRuns).values(run(daysBefore(3), { source: 'restored' }));
+    expect(await backupOf()).toMatchObject({ last: { source: 'restored' }, overdue: true });
+  });
+
+  it('the route answers the setting BACKUP_WARN_DAYS and sizes beyond 4 GB', async () => {
+    const app = await buildApp({ config: { ...ctx.config, backupWarnDays: 5 }, database: ctx.database, adminGuard: allowAll });
+    try {
+      const madeAt = new Date(Date.now() - 3 * 86_400_000);
+      await ctx.database.db.insert(backupRuns).values(run(madeAt, { archiveBytes: 6_000_000_000 }));
+      const response = await app.inject({ method: 'GET', url: '/api/admin/dashboard' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.backup).toEqual({
+        last: { made_at: madeAt.toISOString(), archive_bytes: 6_000_000_000, source: 'backup' },
+        warn_after_days: 5,
+        overdue: false,
+      });
+    } finally {
+      await app.close();
+    }
   });
 });

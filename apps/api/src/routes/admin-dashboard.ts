@@ -4,7 +4,7 @@ import { noStore } from '../admin/admin-routes.js';
 import { loadDashboard } from '../admin/dashboard-repository.js';
 
 // GET /api/admin/dashboard?period=30d|90d|365d (docs/decisions/005-admin-console.md): totals, the chart's days, top
-// campaigns and the newest donations, for the admin console's first screen.
+// campaigns, the newest donations and the last backup (decision 042), for the admin console's first screen.
 
 export async function adminDashboardRoutes(app: FastifyInstance) {
   noStore(app);
@@ -14,11 +14,11 @@ export async function adminDashboardRoutes(app: FastifyInstance) {
     {
       onRequest: app.requireAdmin,
       schema: {
-        summary: 'Totals, the chart, top campaigns and the newest donations',
+        summary: 'Totals, the chart, top campaigns, the newest donations and the last backup',
         querystring: DashboardQuery,
         response: { 200: DashboardReply, ...errorReplies(401, 403) },
       },
     },
-    async (request) => ({ success: true, data: await loadDashboard(app.db, request.query.period, new Date()) }),
+    async (request) => ({ success: true, data: await loadDashboard(app.db, request.query.period, new Date(), app.config.backupWarnDays) }),
   );
 }

@@ -4,6 +4,8 @@ import {
   DASHBOARD_PERIOD_DAYS,
   DASHBOARD_PERIOD_LABELS,
   DEFAULT_DASHBOARD_PERIOD,
+  backupAgeDays,
+  isBackupOverdue,
   isDashboardPeriod,
   percentChange,
 } from './dashboard';
@@ -39,5 +41,45 @@ describe('percentChange', () => {
     expect(percentChange(Number.NaN, 100)).toBeNull();
     expect(percentChange(100, Number.NaN)).toBeNull();
     expect(percentChange(Number.POSITIVE_INFINITY, 100)).toBeNull();
+  });
+});
+
+describe('isBackupOverdue', () => {
+  const now = new Date('2026-11-27T03:30:00Z'); // 27 Nov 2026, 09:00 in India
+  const hoursBefore = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
+
+  it('is overdue when no backup was ever made, or its time cannot be read', () => {
+    expect(isBackupOverdue(null, 2, now)).toBe(true);
+    expect(isBackupOverdue('', 2, now)).toBe(true);
+    expect(isBackupOverdue('yesterday', 2, now)).toBe(true);
+  });
+
+  it('is overdue once the newest backup is more than the warning days old, not at exactly that age', () => {
+    expect(isBackupOverdue(hoursBefore(1), 2, now)).toBe(false);
+    expect(isBackupOverdue(hoursBefore(24), 2, now)).toBe(false); // last night's
+    expect(isBackupOverdue(hoursBefore(48), 2, now)).toBe(false); // exactly two days
+    expect(isBackupOverdue(new Date(now.getTime() - 48 * 3_600_000 - 1).toISOString(), 2, now)).toBe(true);
+    expect(isBackupOverdue(hoursBefore(72), 2, now)).toBe(true); // a nightly backup missed twice
+    expect(isBackupOverdue(hoursBefore(25), 1, now)).toBe(true);
+    expect(isBackupOverdue(hoursBefore(24 * 300), 365, now)).toBe(false);
+  });
+
+  it('a backup dated after now (another clock) is not overdue', () => {
+    expect(isBackupOverdue(new Date(now.getTime() + 60_000).toISOString(), 2, now)).toBe(false);
+  });
+});
+
+describe('backupAgeDays', () => {
+  const now = new Date('2026-11-27T03:30:00Z');
+
+  it('counts whole days of 24 hours', () => {
+    expect(backupAgeDays('2026-11-26T20:30:00Z', now)).toBe(0); // 7 hours
+    expect(backupAgeDays('2026-11-26T03:30:00Z', now)).toBe(1);
+    expect(backupAgeDays('2026-11-21T20:30:00Z', now)).toBe(5); // 22 Nov 2026, 02:00 in India
+  });
+
+  it('is 0 for a time after now or one that cannot be read', () => {
+    expect(backupAgeDays('2026-11-28T00:00:00Z', now)).toBe(0);
+    expect(backupAgeDays('not a date', now)).toBe(0);
   });
 });

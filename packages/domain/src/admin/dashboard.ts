@@ -87,6 +87,50 @@ export interface AdminDashboard {
   top_campaigns: TopCampaign[];
   /** At most 10, newest first. */
   recent_donations: AdminDonation[];
+  /** The newest archive `npm run backup` made, and whether it is too old (docs/decisions/042-backups.md). */
+  backup: BackupStatus;
+}
+
+export const BACKUP_SOURCES = ['backup', 'restored'] as const;
+/** 'backup': made by `npm run backup` here; 'restored': the archive this site was restored from. */
+export type BackupSource = (typeof BACKUP_SOURCES)[number];
+
+/** The newest row of backup_runs (by made_at), as the dashboard shows it. */
+export interface LastBackup {
+  /** When the archive was made (an ISO instant; for a restored archive, when the archive itself was made). */
+  made_at: string;
+  archive_bytes: number;
+  source: BackupSource;
+}
+
+export interface BackupStatus {
+  /** null: no backup has ever been recorded. */
+  last: LastBackup | null;
+  /** BACKUP_WARN_DAYS: the dashboard warns when the newest backup is older than this many days. */
+  warn_after_days: number;
+  /** No backup at all, or the newest made more than warn_after_days days before now (isBackupOverdue). */
+  overdue: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether the dashboard warns about backups: there is none, its time cannot be read, or it was made more than
+ * `warnAfterDays` whole days (of 24 hours) before `now`. Exactly `warnAfterDays` days old is not yet overdue; a
+ * backup dated after `now` (another machine's clock) is not overdue.
+ */
+export function isBackupOverdue(madeAt: string | null, warnAfterDays: number, now: Date): boolean {
+  if (madeAt === null) return true;
+  const made = Date.parse(madeAt);
+  if (Number.isNaN(made)) return true;
+  return now.getTime() - made > warnAfterDays * DAY_MS;
+}
+
+/** Whole days (of 24 hours) from `madeAt` to `now`: 0 within the first day, and for an unreadable or future time. */
+export function backupAgeDays(madeAt: string, now: Date): number {
+  const made = Date.parse(madeAt);
+  if (Number.isNaN(made)) return 0;
+  return Math.max(0, Math.floor((now.getTime() - made) / DAY_MS));
 }
 
 /** Percentage change from `previous` to `current`, rounded; null when there is nothing to compare with. */

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DONATION_TYPES } from '../constants';
-import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, type AdminDashboard } from '../admin/dashboard';
+import { BACKUP_SOURCES, DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, type AdminDashboard, type BackupStatus } from '../admin/dashboard';
 import {
   ADMIN_DONATION_STATUSES,
   ADMIN_DONATIONS_PAGE_SIZE,
@@ -71,6 +71,19 @@ export const DashboardQuery = Type.Object(
 );
 export type DashboardQuery = Static<typeof DashboardQuery>;
 
+/** The newest archive `npm run backup` made (docs/decisions/042-backups.md), and whether the dashboard warns about it. */
+export const BackupStatusReply = Type.Object({
+  last: Nullable(
+    Type.Object({
+      made_at: Type.String({ description: 'When the archive was made (for a restored one, when the archive itself was made)' }),
+      archive_bytes: Type.Integer({ minimum: 0 }),
+      source: StringEnum(BACKUP_SOURCES, { description: "'backup': made here; 'restored': the archive this site was restored from" }),
+    }, { description: 'The newest recorded archive by made_at; null when none was ever recorded' }),
+  ),
+  warn_after_days: Type.Integer({ minimum: 1, description: 'BACKUP_WARN_DAYS' }),
+  overdue: Type.Boolean({ description: 'No backup, or the newest is older than warn_after_days days' }),
+});
+
 export const AdminDashboardData = Type.Object({
   period: StringEnum(DASHBOARD_PERIODS),
   from: Type.String(),
@@ -105,6 +118,7 @@ export const AdminDashboardData = Type.Object({
     }),
   ),
   recent_donations: Type.Array(AdminDonationReply),
+  backup: BackupStatusReply,
 });
 export const DashboardReply = Ok(AdminDashboardData);
 export type DashboardReply = Static<typeof DashboardReply>;
@@ -223,6 +237,7 @@ export type AdminContractAgreesWithDomain = [
   Expect<Same<Static<typeof AdminDonationReply>, AdminDonation>>,
   Expect<Same<Static<typeof AdminDonationDetailReply>, AdminDonationDetail>>,
   Expect<Same<Static<typeof AdminDashboardData>, AdminDashboard>>,
+  Expect<Same<Static<typeof BackupStatusReply>, BackupStatus>>,
   Expect<Same<Static<typeof AdminMessageReply>, AdminContactMessage>>,
   Expect<Same<Static<typeof MessageCountsReply>, MessageCounts>>,
   Expect<Same<Static<typeof OutboxMailReply>, OutboxMail>>,
