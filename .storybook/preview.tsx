@@ -68,7 +68,7 @@ const preview: Preview = {
             'Shell',
             ['AdminLayout', 'AdminPageHeader', 'SessionExpiryNotice', 'ConfirmDialog', 'Pagination'],
             'Dashboard',
-            ['DashboardScreen', 'DashboardTotals', 'DonationsChart', 'TopCampaignsList', 'RecentDonationsTable', 'DashboardError'],
+            ['DashboardScreen', 'BackupStatusNotice', 'DashboardTotals', 'DonationsChart', 'TopCampaignsList', 'RecentDonationsTable', 'DashboardError'],
             'Campaigns',
             ['AdminCampaignList', 'CampaignFormModal'],
             'Events',

@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import type { DashboardPeriod } from '@charity/domain';
+import type { BackupStatus, DashboardPeriod } from '@charity/domain';
 import {
   AdminLayout,
   AdminPageHeader,
+  BackupStatusNotice,
   DashboardError,
   DashboardTotals,
   DonationsChart,
@@ -13,7 +14,10 @@ import {
 } from '@charity/ui';
 import {
   ADMIN_USER,
+  BACKUP_NONE,
   DAILY_BY_PERIOD,
+  DASHBOARD_BACKUP,
+  DASHBOARD_NOW,
   DESKTOP_1280,
   PHONE_375,
   RECENT_DONATIONS,
@@ -25,6 +29,8 @@ import { componentDocs } from './support/docs';
 
 interface DashboardScreenProps {
   state: 'ready' | 'loading' | 'error';
+  /** The reply's `backup` (shown once the dashboard has loaded, as the site does). */
+  backup: BackupStatus;
   onLogout: () => void;
   onRetry: () => void;
   onSelectDonation: () => void;
@@ -32,7 +38,7 @@ interface DashboardScreenProps {
 }
 
 /** /admin as the site composes it: the shell, the page header, then the dashboard pieces in the dashboard layout. */
-function DashboardScreen({ state, onLogout, onRetry, onSelectDonation, onPeriodChange }: DashboardScreenProps) {
+function DashboardScreen({ state, backup, onLogout, onRetry, onSelectDonation, onPeriodChange }: DashboardScreenProps) {
   const [period, setPeriod] = useState<DashboardPeriod>('30d');
   return (
     <AdminLayout user={ADMIN_USER} currentPath="/admin" onLogout={onLogout}>
@@ -42,6 +48,7 @@ function DashboardScreen({ state, onLogout, onRetry, onSelectDonation, onPeriodC
           <DashboardError onRetry={onRetry} />
         ) : (
           <>
+            {state === 'ready' ? <BackupStatusNotice backup={backup} now={DASHBOARD_NOW} /> : null}
             <DashboardTotals totals={state === 'ready' ? TOTALS : null} status={state} />
             <div className="cs-console-dashboard__row">
               <DonationsChart
@@ -69,8 +76,9 @@ const meta = {
   parameters: {
     layout: 'fullscreen',
     docs: componentDocs({
-      summary: 'The whole admin dashboard screen (layout, totals, chart, recent donations, top campaigns) in its ready, loading and error states.',
-      usage: `<DashboardScreen state="ready" … onLogout={logout} onRetry={reload}
+      summary:
+        'The whole admin dashboard screen (layout, the last backup, totals, chart, recent donations, top campaigns) in its ready, loading and error states.',
+      usage: `<DashboardScreen state="ready" backup={dashboard.backup} … onLogout={logout} onRetry={reload}
   onSelectDonation={openDonation} onPeriodChange={setPeriod} />`,
       a11y: [
         'Composes AdminLayout (navigation landmark with `aria-current` on the current page) and the dashboard panels; every panel has a heading.',
@@ -78,7 +86,7 @@ const meta = {
       ],
     }),
   },
-  args: { state: 'ready', onLogout: fn(), onRetry: fn(), onSelectDonation: fn(), onPeriodChange: fn() },
+  args: { state: 'ready', backup: DASHBOARD_BACKUP, onLogout: fn(), onRetry: fn(), onSelectDonation: fn(), onPeriodChange: fn() },
 } satisfies Meta<typeof DashboardScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -93,6 +101,11 @@ export const Desktop: Story = {
   play: async ({ canvas, canvasElement, args }) => {
     await expect(window.innerWidth).toBe(1280);
     await expect(canvas.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    // The last backup, quietly, between the header and the totals.
+    const backup = canvas.getByText('Last backup: 22 Nov 2026, 02:00 (14.2 MB).');
+    await expect(backup.getBoundingClientRect().top).toBeGreaterThan(canvas.getByRole('heading', { level: 1 }).getBoundingClientRect().bottom);
+    await expect(backup.getBoundingClientRect().bottom).toBeLessThan(canvas.getByRole('region', { name: 'Totals' }).getBoundingClientRect().top);
+    await expect(canvas.queryByRole('status')).toBeNull();
     await expect(outline(canvasElement)).toEqual([
       'H1 Dashboard',
       'H2 Donations per day',
@@ -133,7 +146,22 @@ export const Phone: Story = {
   },
 };
 
-/** Loading: the shell and header are there at once; every panel shows its placeholder. */
+/** A new site where no backup was ever made: the warning above the figures, in words, read out politely. */
+export const NoBackupYet: Story = {
+  ...DESKTOP_1280,
+  args: { backup: BACKUP_NONE },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      'Warning: No backup has been made yet. Run npm run backup on the server and schedule it every night: see README, Backups.',
+    );
+    await expect(canvas.getByRole('status').getBoundingClientRect().bottom).toBeLessThan(
+      canvas.getByRole('region', { name: 'Totals' }).getBoundingClientRect().top,
+    );
+    await expect(fitsWindow()).toBe(true);
+  },
+};
+
+/** Loading: the shell and header are there at once; every panel shows its placeholder (the backup line waits for the reply). */
 export const Loading: Story = {
   args: { state: 'loading' },
   play: async ({ canvas }) => {

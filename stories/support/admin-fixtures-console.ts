@@ -2,6 +2,7 @@
 import type {
   AdminContactMessage,
   AdminDonation,
+  BackupStatus,
   DailyDonations,
   DashboardPeriod,
   DashboardTotals,
@@ -282,6 +283,37 @@ export const FAILED_MAIL: OutboxMail = {
   created_at: '2026-11-12T18:40:10.000Z',
   sent_at: null,
 };
+
+/** 'Now' of the backup stories: 27 Nov 2026, 09:00 in India. */
+export const BACKUP_NOW = new Date('2026-11-27T03:30:00Z');
+/** Last night's backup, 27 Nov 2026, 02:00 in India, 14.2 MB. */
+export const BACKUP_RECENT: BackupStatus = {
+  last: { made_at: '2026-11-26T20:30:00.000Z', archive_bytes: 14_889_779, source: 'backup' },
+  warn_after_days: 2,
+  overdue: false,
+};
+/** The newest backup five nights ago (22 Nov 2026, 02:00 in India): more than BACKUP_WARN_DAYS (2) old. */
+export const BACKUP_OVERDUE: BackupStatus = {
+  last: { made_at: '2026-11-21T20:30:00.000Z', archive_bytes: 14_260_633, source: 'backup' },
+  warn_after_days: 2,
+  overdue: true,
+};
+/** No backup_runs row at all. */
+export const BACKUP_NONE: BackupStatus = { last: null, warn_after_days: 2, overdue: true };
+/** The site was restored from last night's archive (27 Nov 2026, 02:00), 15.2 MB; no backup made here since. */
+export const BACKUP_RESTORED: BackupStatus = {
+  last: { made_at: '2026-11-26T20:30:00.000Z', archive_bytes: 15_938_355, source: 'restored' },
+  warn_after_days: 2,
+  overdue: false,
+};
+/** The dashboard screen's: the backup of the chart's last night (22 Nov 2026, 02:00), seen that morning. */
+export const DASHBOARD_BACKUP: BackupStatus = {
+  last: { made_at: '2026-11-21T20:30:00.000Z', archive_bytes: 14_889_779, source: 'backup' },
+  warn_after_days: 2,
+  overdue: false,
+};
+/** 22 Nov 2026 (CHART_END), 10:00 in India. */
+export const DASHBOARD_NOW = new Date('2026-11-22T04:30:00Z');
 
 /** A 375 px phone (the brief's mobile width; Storybook's own presets are 320 and 414) and the 1280 px desktop preset. */
 export const PHONE_375 = {

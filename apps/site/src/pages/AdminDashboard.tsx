@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DASHBOARD_PERIOD_LABELS } from '@charity/domain';
-import { AdminPageHeader, DashboardError, DashboardTotals, DonationsChart, RecentDonationsTable, TopCampaignsList } from '@charity/ui';
+import { AdminPageHeader, BackupStatusNotice, DashboardError, DashboardTotals, DonationsChart, RecentDonationsTable, TopCampaignsList } from '@charity/ui';
 import { useAdminDashboardStore } from '../features/admin-dashboard/stores';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -11,8 +11,8 @@ export const DASHBOARD_PAGE_TEXT = {
 } as const;
 
 /**
- * /admin (docs/decisions/005-admin-console.md): totals, the daily chart of the chosen period, top campaigns and the
- * latest donations.
+ * /admin (docs/decisions/005-admin-console.md): when the last backup was made (a warning when there is none or it is
+ * too old: decision 042), totals, the daily chart of the chosen period, top campaigns and the latest donations.
  */
 export default function AdminDashboardPage() {
   useDocumentTitle(DASHBOARD_PAGE_TEXT.title);
@@ -36,6 +36,7 @@ export default function AdminDashboardPage() {
         </div>
       ) : (
         <div className="cs-admin-page__sections">
+          {dashboard ? <BackupStatusNotice backup={dashboard.backup} /> : null}
           <DashboardTotals totals={dashboard?.totals ?? null} status={status} />
           <DonationsChart daily={dashboard?.daily ?? []} period={period} onPeriodChange={(next) => void load(next)} status={status} />
           <div className="cs-admin-page__columns">

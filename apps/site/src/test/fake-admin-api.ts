@@ -15,6 +15,7 @@ import {
   type AdminContactMessage,
   type AdminPaymentAttempt,
   type AdminDonationDetail,
+  type BackupStatus,
   type ContactMessageStatus,
   type KnownPartner,
   type OutboxMail,
@@ -194,6 +195,8 @@ export async function startFakeAdminApi() {
     /** GET /api/admin/partners and the partner report (docs/decisions/031-partner-report.md). */
     partners: [] as KnownPartner[],
     partnerReport: [] as PartnerReportRow[],
+    /** The dashboard's `backup`: none made yet unless a test says otherwise. */
+    backup: { last: null, warn_after_days: 2, overdue: true } as BackupStatus,
   };
   const hits: Hit[] = [];
   const failures = new Map<string, Failure>();
@@ -222,6 +225,7 @@ export async function startFakeAdminApi() {
           daily,
           top_campaigns: [],
           recent_donations: state.donations.slice(0, 10),
+          backup: state.backup,
         },
       });
     }
@@ -497,6 +501,7 @@ export async function startFakeAdminApi() {
       state.organisationSettings = [];
       state.partners = [];
       state.partnerReport = [];
+      state.backup = { last: null, warn_after_days: 2, overdue: true };
       hits.length = 0;
       failures.clear();
     },

@@ -2,7 +2,7 @@
 // from them. Where a file goes:
 // - shell/      the frame of every signed-in screen (AdminLayout, AdminPageHeader);
 // - sign-in/    the login screen;
-// - dashboard/  the dashboard's totals, chart, top campaigns, recent donations and its error state;
+// - dashboard/  the dashboard's totals, chart, top campaigns, recent donations, the last backup and its error state;
 // - events/, campaigns/, donations/, messages/, partners/: the screen of that name, with its dialogs and its wording
 //   helpers;
 // - shared/     what two or more areas use (ConfirmDialog, Pagination, status badges, dates and counts, icons, the
@@ -25,6 +25,7 @@ export { donationsChartSummary } from './dashboard/chart-data';
 export { TopCampaignsList, TOP_CAMPAIGNS_TEXT, type TopCampaignsListProps } from './dashboard/TopCampaignsList';
 export { RecentDonationsTable, RECENT_DONATIONS_TEXT, type RecentDonationsTableProps } from './dashboard/RecentDonationsTable';
 export { DashboardError, DASHBOARD_ERROR_TEXT, type DashboardErrorProps } from './dashboard/DashboardError';
+export { BackupStatusNotice, BACKUP_STATUS_TEXT, backupStatusText, type BackupStatusNoticeProps } from './dashboard/BackupStatusNotice';
 
 // events
 export { EventFormModal, EVENT_FORM_TEXT, eventFormValues, type EventFormModalProps, type EventFormValues } from './events/EventFormModal';

@@ -20,5 +20,10 @@ export function parseDashboard(body: unknown): AdminDashboard {
     throw new TypeError('The dashboard reply has no totals');
   }
   if (!Array.isArray(daily) || !Array.isArray(top) || !Array.isArray(recent)) throw new TypeError('The dashboard reply is incomplete');
+  // The backup line must never say a backup exists when none is recorded: without a readable status, no dashboard.
+  const { backup } = data;
+  if (!isRecord(backup) || typeof backup.overdue !== 'boolean' || !(backup.last === null || (isRecord(backup.last) && typeof backup.last.made_at === 'string'))) {
+    throw new TypeError('The dashboard reply has no backup status');
+  }
   return data as unknown as AdminDashboard;
 }

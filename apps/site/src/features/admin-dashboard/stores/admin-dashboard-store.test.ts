@@ -28,6 +28,7 @@ describe('load', () => {
     expect(state().status).toBe('ready');
     expect(state().dashboard).toMatchObject({ period: '30d', totals: { count: 2, amount_inr: 7500, donors: 1 } });
     expect(state().dashboard?.daily).toHaveLength(30);
+    expect(state().dashboard?.backup).toEqual({ last: null, warn_after_days: 2, overdue: true });
     const [hit] = fake.requests('GET', '/api/admin/dashboard');
     expect(hit?.query.get('period')).toBe('30d');
     expect(hit?.authorization).toBe('Bearer admin-token');
@@ -112,6 +113,15 @@ describe('parseDashboard', () => {
     expect(() => parseDashboard({ success: true, data: { totals: { by_currency: [], this_month: {}, last_month: {} }, daily: [], top_campaigns: [] } })).toThrow(
       'The dashboard reply is incomplete',
     );
+  });
+
+  it('refuses a dashboard without a readable backup status (the line must never invent a backup)', () => {
+    const data = { totals: { by_currency: [], this_month: {}, last_month: {} }, daily: [], top_campaigns: [], recent_donations: [] };
+    for (const backup of [undefined, null, {}, { last: null }, { last: {}, overdue: false }, { last: 'yesterday', overdue: false }]) {
+      expect(() => parseDashboard({ success: true, data: { ...data, backup } }), JSON.stringify(backup)).toThrow('The dashboard reply has no backup status');
+    }
+    const none = { last: null, warn_after_days: 2, overdue: true };
+    expect(parseDashboard({ success: true, data: { ...data, backup: none } }).backup).toEqual(none);
   });
 });
 
