@@ -114,6 +114,10 @@ test('a featured campaign with a picture reaches visitors, receives a donation, 
   // The dashboard before the donation.
   await openAdmin(page, 'Dashboard', 'Dashboard');
   await expect(page).toHaveTitle(/^Dashboard \| /);
+  // A fresh DATA_DIR has no backup: the dashboard says so, above the figures, without claiming one exists.
+  await expect(page.getByRole('status').filter({ hasText: 'No backup has been made yet' })).toHaveText(
+    'Warning: No backup has been made yet. Run npm run backup on the server and schedule it every night: see README, Backups.',
+  );
   const before = await dashboardTotals(page);
 
   // Create the campaign: Active, Featured, a target, dates in the future and a picture.
