@@ -19,8 +19,19 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { TEST_CARDS } from '@charity/domain';
-import { fmt, measure, queryPostgres, recordAnswer, requireBuild, startApi, startBare, temporaryPostgres } from './support.mjs';
+import {
+  DONATION_DATA,
+  donateOnce,
+  fmt,
+  measure,
+  queryPostgres,
+  recordAnswer,
+  requireBuild,
+  runDonations as runDonationsFor,
+  startApi,
+  startBare,
+  temporaryPostgres,
+} from './support.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const DONATION_CONCURRENCY = Number(process.env.BENCH_DONATION_CONCURRENCY ?? 16);
@@ -37,127 +48,9 @@ const ADMIN = { username: 'benchadmin', password: randomBytes(12).toString('base
 
 requireBuild();
 
-// ---- Donations: a small concurrent client on keep-alive sockets ----
+// ---- Donations: the donor client (bench/support.mjs), DONATION_CONCURRENCY in flight ----
 
-/** What the donate wizard sends (an Indian donor, 80G receipt data), as in apps/api/test/support/donations.ts. */
-const DONATION_DATA = {
-  donor: {
-    full_name: 'Asha Verma',
-    email: 'asha.verma@example.org',
-    mobile: '9876543210',
-    pan_number: 'ABCDE1234F',
-    country: 'India',
-    country_code: 'IN',
-    state: 'Karnataka',
-    city: 'Bengaluru',
-    address: '12, 100 Feet Road, Indiranagar',
-    pincode: '560038',
-    is_anonymous: false,
-  },
-  amount: 1000,
-  currency: 'INR',
-  donation_type: 'one_time',
-  campaign_id: null,
-  source: 'website',
-};
-
-// Donor addresses from 198.18.0.0/15, the range set aside for benchmarks (RFC 2544). They only ever appear as
-// header text: every request goes to the server on 127.0.0.1.
-let donorCount = 0;
-function nextDonorAddress() {
-  const n = donorCount++;
-  return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
-}
-
-function post(agent, base, path, body, address) {
-  const payload = Buffer.from(JSON.stringify(body));
-  const url = new URL(path, base);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': payload.length, 'x-forwarded-for': address },
-      },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode, headers: Object.entries(response.headers), body: Buffer.concat(chunks) }));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
-/** One donor's full path; answers the three answers, and throws on any unexpected status. */
-async function donateOnce(agent, base, steps = null, data = DONATION_DATA) {
-  const address = nextDonorAddress();
-  let t = performance.now();
-  const lap = (name) => {
-    const now = performance.now();
-    steps?.[name].push(now - t);
-    t = now;
-  };
-  const created = await post(agent, base, '/api/payments/create-intent', { donation_data: data, payment_method_id: TEST_CARDS.visa.paymentMethod }, address);
-  if (created.status !== 200) throw new Error(`create-intent answered ${created.status}: ${created.body}`);
-  lap('create-intent');
-  const { client_secret: clientSecret, payment_intent_id: intentId } = JSON.parse(created.body).data;
-  const confirmed = await post(agent, base, '/api/payments/sandbox/confirm', { client_secret: clientSecret, payment_method_id: TEST_CARDS.visa.paymentMethod }, address);
-  if (confirmed.status !== 200) throw new Error(`sandbox/confirm answered ${confirmed.status}: ${confirmed.body}`);
-  lap('confirm');
-  const status = JSON.parse(confirmed.body).data?.payment_intent?.status;
-  if (status !== undefined && status !== 'succeeded') throw new Error(`sandbox/confirm left the intent ${status}`);
-  const saved = await post(
-    agent,
-    base,
-    '/api/donations/save-after-payment',
-    { donation_data: data, payment_intent_id: intentId, payment_method_id: TEST_CARDS.visa.paymentMethod, payment_status: 'completed' },
-    address,
-  );
-  // 201: this save wrote the donation; 200: the sandbox's webhook event got there first (same donation, once).
-  if (saved.status !== 201 && saved.status !== 200) throw new Error(`save-after-payment answered ${saved.status}: ${saved.body}`);
-  lap('save');
-  return { created, confirmed, saved };
-}
-
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
-
-/**
- * `concurrency` donors in a loop for `seconds`; answers donations/s, p50/p99 of the whole path, and the counts.
- * `base` may list several replicas: donor i goes to base[i % n] (what a round-robin balancer does, without its cost).
- */
-async function runDonations(base, seconds, concurrency = DONATION_CONCURRENCY) {
-  const bases = Array.isArray(base) ? base : [base];
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const latencies = [];
-  const failures = [];
-  const steps = { 'create-intent': [], confirm: [], save: [] };
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, donor) => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        try {
-          await donateOnce(agent, bases[donor % bases.length], steps);
-          latencies.push(performance.now() - t0);
-        } catch (error) {
-          failures.push(error.message);
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const stepP50 = Object.fromEntries(Object.entries(steps).map(([name, times]) => [name, percentile(times.sort((a, b) => a - b), 50)]));
-  return { stepP50, ok: latencies.length, failed: failures.length, firstFailure: failures[0] ?? null, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-}
+const runDonations = (base, seconds, concurrency = DONATION_CONCURRENCY) => runDonationsFor(base, seconds, concurrency);
 
 // ---- Monthly renewals (docs/decisions/022-monthly-gifts.md) ----
 
