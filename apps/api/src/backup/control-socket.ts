@@ -45,10 +45,10 @@ export async function startBackupSocket(options: { dataDir: string; client: PGli
 
   async function handle(request: http.IncomingMessage, reply: http.ServerResponse): Promise<void> {
     if (request.method === 'POST' && request.url === '/database-dump') {
-      const started = performance.now();
-      const tar = await dumpPgliteData(options.client);
-      options.log.info({ bytes: tar.length, ms: Math.round(performance.now() - started) }, 'database copied for a backup');
-      reply.writeHead(200, { 'content-type': 'application/x-tar', 'content-length': tar.length });
+      const { tar, heldMs } = await dumpPgliteData(options.client);
+      options.log.info({ bytes: tar.length, heldMs }, 'database copied for a backup');
+      // The hold measured here: the backup's own clock would add the transfer, which keeps no query waiting.
+      reply.writeHead(200, { 'content-type': 'application/x-tar', 'content-length': tar.length, 'x-held-ms': String(heldMs) });
       reply.end(tar);
       return;
     }
@@ -99,14 +99,14 @@ export async function startBackupSocket(options: { dataDir: string; client: PGli
 }
 
 /** A request to the server on DATA_DIR's socket; null when nothing listens there. */
-function ask(dataDir: string, route: string, body: Buffer | null): Promise<{ status: number; body: Buffer } | null> {
+function ask(dataDir: string, route: string, body: Buffer | null): Promise<{ status: number; body: Buffer; headers: http.IncomingHttpHeaders } | null> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       { socketPath: backupSocketPath(dataDir), path: route, method: 'POST', headers: body ? { 'content-type': 'application/json', 'content-length': body.length } : {} },
       (reply) => {
         const chunks: Buffer[] = [];
         reply.on('data', (chunk: Buffer) => chunks.push(chunk));
-        reply.on('end', () => resolve({ status: reply.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        reply.on('end', () => resolve({ status: reply.statusCode ?? 0, body: Buffer.concat(chunks), headers: reply.headers }));
         reply.on('error', reject);
       },
     );
@@ -124,12 +124,12 @@ function notAnswering(dataDir: string, pid: number): BackupRefused {
   );
 }
 
-/** The running server's copy of its database (an uncompressed PGDATA tar). */
-export async function requestDatabaseDump(dataDir: string, serverPid: number): Promise<Buffer> {
+/** The running server's copy of its database (an uncompressed PGDATA tar), and how long its queries waited for it. */
+export async function requestDatabaseDump(dataDir: string, serverPid: number): Promise<{ tar: Buffer; heldMs: number }> {
   const answer = await ask(dataDir, '/database-dump', null);
   if (!answer) throw notAnswering(dataDir, serverPid);
   if (answer.status !== 200) throw new BackupRefused(`The server could not copy its database: ${answer.body.toString('utf8').slice(0, 300) || `status ${answer.status}`}.`);
-  return answer.body;
+  return { tar: answer.body, heldMs: Number(answer.headers['x-held-ms'] ?? Number.NaN) };
 }
 
 /** Records a backup run through the running server (which holds the embedded database). */

@@ -16,17 +16,20 @@ const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 /**
- * PGDATA as an uncompressed tar, from the process that has the database open. Taken while no transaction is open
- * (PGlite's transaction lock) and after a CHECKPOINT, so the copy needs no recovery; queries wait only for the copy
- * of the files in memory (measured in bench/api.mjs's backup row).
+ * PGDATA as an uncompressed tar, from the process that has the database open, and how long every other query had to
+ * wait for it (`heldMs`: from the moment this copy had the database to itself until it let go). Taken while no
+ * transaction is open (PGlite's transaction lock) and after a CHECKPOINT, so the copy needs no recovery. Measured by
+ * bench/backup.mjs: about 0.2 s for the seeded site, 16-20 s with 100,000 donations (decision 042).
  */
-export async function dumpPgliteData(client: PGlite): Promise<Buffer> {
+export async function dumpPgliteData(client: PGlite): Promise<{ tar: Buffer; heldMs: number }> {
   // A transaction of our own waits for the one under way and keeps the next from starting (PGlite runs one at a time);
   // dumpDataDir only takes the statement lock, which this transaction does not hold between statements.
   return client.transaction(async (tx) => {
+    const held = performance.now();
     await tx.exec('CHECKPOINT');
     const dump = await client.dumpDataDir('none');
-    return Buffer.from(await dump.arrayBuffer());
+    const heldMs = Math.round(performance.now() - held);
+    return { tar: Buffer.from(await dump.arrayBuffer()), heldMs };
   });
 }
 

@@ -41,18 +41,16 @@ export function siteDatabase(config: Config): SiteDatabase {
       if (!existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'))) {
         throw new BackupRefused(`There is no database in DATA_DIR (${config.dataDir}) to back up: check DATA_DIR (the server's own), or start the server once.`);
       }
-      const started = performance.now();
-      const tar = await withEmbeddedDatabase(
+      const { tar, heldMs } = await withEmbeddedDatabase(
         config,
         (handle) => dumpPgliteData(handle.client as PGlite),
         (pid) => requestDatabaseDump(config.dataDir, pid),
       );
-      // What the server's requests waited for at most: the copy (the transfer and the rest happen after).
-      const blockedMs = performance.now() - started;
       const gzipped = await compressPgliteDump(tar);
       await writeFile(file, gzipped, { mode: 0o600 });
       // Counted from a copy loaded from this very dump: the manifest describes the archive, and the dump is proven to load.
-      return { ...(await readPgliteDumpFacts(gzipped)), blockedMs };
+      // blockedMs: what the server's queries waited for, as the process holding the database measured it.
+      return { ...(await readPgliteDumpFacts(gzipped)), blockedMs: heldMs };
     },
     record: (run) =>
       withEmbeddedDatabase(

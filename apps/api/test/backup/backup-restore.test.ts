@@ -110,7 +110,9 @@ describeEachDatabase('backup and restore', (ctx) => {
     const counts = backup.manifest.counts;
     expect(counts).toMatchObject({ donations: 4, receipts: 4, refunds: 1, monthly_gifts: 1, files: files.length });
     expect(counts.photos).toBeGreaterThan(10);
-    expect(backup.blockedMs === null).toBe(ctx.database.kind === 'postgres');
+    // PGlite: the hold the server measured (its copy), not the transfer after it; PostgreSQL holds nothing.
+    if (ctx.database.kind === 'postgres') expect(backup.blockedMs).toBeNull();
+    else expect(backup.blockedMs).toBeGreaterThanOrEqual(0);
     // The dashboard's row: made after the archive was complete.
     const [run] = await ctx.database.db.select().from(backupRuns).orderBy(backupRuns.id);
     expect(run).toMatchObject({ archiveName: 'site.tar', archiveBytes: backup.bytes, source: 'backup', counts });
