@@ -54,8 +54,10 @@ const newDir = (name) => mkdtempSync(path.join(scratch, `${name}-`));
 // ---- The commands, as an operator runs them ----
 
 // The server's own log line for each copy of its database it makes for a backup (PGlite: control-socket.ts):
-// {"msg":"database copied for a backup","bytes":…,"ms":…}. The ms are the time inside the server from the request
-// to the copy in hand: waiting for the transaction under way, CHECKPOINT and the copy (queries wait for the last two).
+// {"msg":"database copied for a backup","bytes":…,"heldMs":…}: from the moment the copy had the database to itself
+// (after the transaction under way) until it let go: CHECKPOINT and the copy, during which every query waits. The
+// backup command prints the same figure (the server sends it back); before that change it printed the copy plus its
+// transfer (the run below shows both).
 const serverCopies = [];
 let partialLine = '';
 function watchServerLog(chunk) {
@@ -64,8 +66,8 @@ function watchServerLog(chunk) {
   for (const line of lines) {
     if (!line.includes('database copied for a backup')) continue;
     try {
-      const { ms, bytes } = JSON.parse(line);
-      serverCopies.push({ ms, bytes });
+      const { heldMs, ms, bytes } = JSON.parse(line);
+      serverCopies.push({ ms: heldMs ?? ms, bytes });
     } catch {
       // not a JSON line after all
     }
