@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AMOUNT_RAISED_TEXT, STATS_START } from './constants';
-import { currencySymbol, formatCurrency, formatNumber } from './format';
+import { currencySymbol, formatCurrency, formatFileSize, formatNumber } from './format';
 
 describe('formatCurrency', () => {
   it.each([
@@ -75,5 +75,16 @@ describe('grouping written by hand (no Intl at module load) matches Intl', () =>
     expect(formatNumber(-n)).toBe(n === 0 ? '0' : `-${indian.format(n)}`);
     expect(formatCurrency(n, 'INR')).toBe(`₹${indian.format(n)}`);
     expect(formatCurrency(n, 'USD')).toBe(`$${western.format(n)}`);
+  });
+});
+
+describe('formatFileSize', () => {
+  it('writes bytes, KB, MB and GB in binary units, never "1024.0 MB"', () => {
+    expect(formatFileSize(512)).toBe('512 B');
+    expect(formatFileSize(48 * 1024)).toBe('48 KB');
+    expect(formatFileSize(6_239_744)).toBe('6.0 MB');
+    expect(formatFileSize(1023.97 * 1024 * 1024)).toBe('1.0 GB');
+    expect(formatFileSize(3.4 * 1024 ** 3)).toBe('3.4 GB');
+    expect(formatFileSize(-1)).toBe('0 B');
   });
 });

@@ -38,7 +38,8 @@ export function compressPgliteDump(tar: Buffer): Promise<Buffer> {
   return gzipAsync(tar, { level: 6 });
 }
 
-function pgliteQuery(client: PGlite): QueryRows {
+/** PGlite's rows through the bare query function database-facts.ts reads with. */
+export function pgliteQuery(client: PGlite): QueryRows {
   return async (sql) => (await client.query<Record<string, unknown>>(sql)).rows;
 }
 
@@ -67,8 +68,6 @@ export async function loadPgliteDump(gzipped: Buffer, directory?: string): Promi
     throw new BackupRefused(`The embedded database in the archive could not be started: ${error instanceof Error ? error.message : String(error)}.`);
   }
 }
-
-export { pgliteQuery };
 
 /** DATABASE_URL without its password (which goes to pg_dump and pg_restore in PGPASSWORD, never on a command line). */
 function splitPassword(url: string): { url: string; env: NodeJS.ProcessEnv } {

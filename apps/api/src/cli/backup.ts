@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
+import { formatFileSize } from '@charity/domain';
 import { ConfigError, loadConfig } from '../config.js';
 import { DatabaseConnectionError } from '../db/open.js';
 import { BackupRefused } from '../backup/archive.js';
 import { createBackup } from '../backup/create-backup.js';
-import { formatBytes, printCounts } from './backup-output.js';
+import { BACKUP_COUNT_NAMES } from '../backup/database-facts.js';
 
 // `npm run backup -- <file>` (root script: node apps/api/dist/cli/backup.js): one archive of the database and the
 // stored files, while the site runs (docs/decisions/042-backups.md, README "Backups"). Reads the same settings as the
@@ -26,11 +27,11 @@ async function main(argv: string[]): Promise<number> {
     const summary = await createBackup(config, argv[0]!, (line) => process.stdout.write(`${line}\n`));
     const m = summary.manifest;
     process.stdout.write(
-      `Backup written: ${summary.file} (${formatBytes(summary.bytes)}, ${m.parts.length} parts) in ${(summary.durationMs / 1000).toFixed(1)} s` +
+      `Backup written: ${summary.file} (${formatFileSize(summary.bytes)}, ${m.parts.length} parts) in ${(summary.durationMs / 1000).toFixed(1)} s` +
         (summary.blockedMs === null ? '.\n' : `; the server's database was held for ${summary.blockedMs} ms.\n`),
     );
     process.stdout.write(`Product ${m.productVersion}, database ${m.database.kind} ${m.database.serverVersion} at migration ${m.database.migrations.latest ?? 'none'}.\n`);
-    printCounts(m.counts);
+    process.stdout.write(`${BACKUP_COUNT_NAMES.map((name) => `${name.replace(/_/g, ' ')} ${m.counts[name]}`).join(', ')}.\n`);
     if (summary.notRecorded) {
       process.stderr.write(`The archive is complete, but the dashboard could not be told about it (its "last backup" line will not show it): ${summary.notRecorded}\n`);
     }

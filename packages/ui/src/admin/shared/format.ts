@@ -79,12 +79,5 @@ export function countLabel(count: number, singular: string, plural = `${singular
   return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
 }
 
-/** '512 B', '48 KB', '1.2 MB', '3.4 GB': attachment and backup sizes as a mail client or file manager shows them. */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '0 B';
-  if (bytes < 1024) return `${Math.round(bytes)} B`;
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  // Below 1023.95 MB, so the rounding never writes '1024.0 MB'.
-  if (bytes < 1023.95 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
-}
+// File sizes are written once, in @charity/domain (the backup command prints the same figure as the dashboard).
+export { formatFileSize } from '@charity/domain';
