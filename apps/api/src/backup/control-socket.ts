@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmod, rm } from 'node:fs/promises';
+import { chmod, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,12 +8,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/open.js';
 import { BackupRefused } from './archive.js';
 import { parseBackupRun, recordBackupRun, type BackupRun } from './backup-runs.js';
-import { dumpPgliteData } from './database-parts.js';
+import { COPY_NAME, COPY_PREFIX, copyPgliteOnline } from './pglite-copy.js';
 
 // The embedded database lives inside the server's process: no second process may open DATA_DIR/db while it runs
 // (db/lock.ts). So `npm run backup` asks the running server for the copy, over a Unix socket in DATA_DIR that only
-// the server's own user can open (mode 0600; the same user can read DATA_DIR anyway). Two requests: the database's
-// dump, and "record this archive" for the dashboard. Nothing listens on a network port; on PostgreSQL there is no
+// the server's own user can open (mode 0600; the same user can read DATA_DIR anyway). Two requests: "copy the database
+// into DATA_DIR/<name>" (pglite-copy.ts: the server copies while it serves; the command packs and removes the copy),
+// and "record this archive" for the dashboard. Nothing listens on a network port; on PostgreSQL there is no
 // socket (pg_dump reads the server directly). Decision 042.
 
 /** Unix socket paths are limited to about 100 bytes: a deep DATA_DIR gets one in the temporary folder, named by a hash of it. */
@@ -28,13 +29,14 @@ export interface BackupSocket {
   close(): Promise<void>;
 }
 
-const MAX_RUN_BYTES = 16 * 1024;
+const MAX_BODY_BYTES = 16 * 1024;
 
 /** Listens on DATA_DIR's backup socket for the server holding the embedded database (called once it serves). */
 export async function startBackupSocket(options: { dataDir: string; client: PGlite; db: Database; log: FastifyBaseLogger }): Promise<BackupSocket> {
   const socketPath = backupSocketPath(options.dataDir);
   // This process holds DATA_DIR's lock, so a socket file there is a dead process's.
   await rm(socketPath, { force: true });
+  await removeAbandonedCopies(options.dataDir, options.log);
   const server = http.createServer((request, reply) => {
     void handle(request, reply).catch((error: unknown) => {
       options.log.error({ err: error }, 'backup socket request failed');
@@ -44,28 +46,33 @@ export async function startBackupSocket(options: { dataDir: string; client: PGli
   });
 
   async function handle(request: http.IncomingMessage, reply: http.ServerResponse): Promise<void> {
-    if (request.method === 'POST' && request.url === '/database-dump') {
-      const { tar, heldMs } = await dumpPgliteData(options.client);
-      options.log.info({ bytes: tar.length, heldMs }, 'database copied for a backup');
-      // The hold measured here: the backup's own clock would add the transfer, which keeps no query waiting.
-      reply.writeHead(200, { 'content-type': 'application/x-tar', 'content-length': tar.length, 'x-held-ms': String(heldMs) });
-      reply.end(tar);
+    if (request.method === 'POST' && request.url === '/database-copy') {
+      const body = await readBody(request);
+      const name = body === null ? null : (parseJson(body) as { copy?: unknown } | null)?.copy;
+      if (typeof name !== 'string' || !COPY_NAME.test(name)) {
+        reply.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('not a copy name');
+        return;
+      }
+      try {
+        const copy = await copyPgliteOnline(options.client, path.join(options.dataDir, 'db'), path.join(options.dataDir, name));
+        options.log.info({ bytes: copy.bytes, heldMs: copy.heldMs }, 'database copied for a backup');
+        reply.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(copy));
+      } catch (error) {
+        await rm(path.join(options.dataDir, name), { recursive: true, force: true });
+        if (!(error instanceof BackupRefused)) throw error;
+        reply.writeHead(409, { 'content-type': 'text/plain; charset=utf-8' }).end(error.message);
+      }
       return;
     }
     if (request.method === 'POST' && request.url === '/backup-runs') {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of request as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > MAX_RUN_BYTES) {
-          reply.writeHead(413).end();
-          return;
-        }
-        chunks.push(chunk);
+      const body = await readBody(request);
+      if (body === null) {
+        reply.writeHead(413).end();
+        return;
       }
       let run: BackupRun | null;
       try {
-        run = parseBackupRun(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        run = parseBackupRun(JSON.parse(body.toString('utf8')));
       } catch {
         run = null;
       }
@@ -98,6 +105,45 @@ export async function startBackupSocket(options: { dataDir: string; client: PGli
   };
 }
 
+/** A request's body, or null past MAX_BODY_BYTES. */
+async function readBody(request: http.IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, another user's
+  }
+}
+
+/** Copies left by a backup command that died before removing its copy (they can be as large as the database). */
+async function removeAbandonedCopies(dataDir: string, log: FastifyBaseLogger): Promise<void> {
+  for (const name of await readdir(dataDir).catch(() => [] as string[])) {
+    const pid = COPY_NAME.exec(name)?.[1];
+    if (!name.startsWith(COPY_PREFIX) || (pid !== undefined && isRunning(Number(pid)))) continue;
+    await rm(path.join(dataDir, name), { recursive: true, force: true });
+    log.info({ copy: name }, 'removed the database copy of a backup that did not finish');
+  }
+}
+
 /** A request to the server on DATA_DIR's socket; null when nothing listens there. */
 function ask(dataDir: string, route: string, body: Buffer | null): Promise<{ status: number; body: Buffer; headers: http.IncomingHttpHeaders } | null> {
   return new Promise((resolve, reject) => {
@@ -120,16 +166,17 @@ function ask(dataDir: string, route: string, body: Buffer | null): Promise<{ sta
 
 function notAnswering(dataDir: string, pid: number): BackupRefused {
   return new BackupRefused(
-    `The server (pid ${pid}) is using DATA_DIR but does not answer on its backup socket (${backupSocketPath(dataDir)}): if it runs an older version of the product, restart it with this one, then run the backup again.`,
+    `The server (pid ${pid}) is using DATA_DIR but does not answer backups on its socket (${backupSocketPath(dataDir)}): if it runs an older version of the product, restart it with this one, then run the backup again.`,
   );
 }
 
-/** The running server's copy of its database (an uncompressed PGDATA tar), and how long its queries waited for it. */
-export async function requestDatabaseDump(dataDir: string, serverPid: number): Promise<{ tar: Buffer; heldMs: number }> {
-  const answer = await ask(dataDir, '/database-dump', null);
-  if (!answer) throw notAnswering(dataDir, serverPid);
+/** Asks the running server to copy its database into DATA_DIR/<copyName>; answers how long its queries waited. */
+export async function requestDatabaseCopy(dataDir: string, serverPid: number, copyName: string): Promise<{ heldMs: number; bytes: number }> {
+  const answer = await ask(dataDir, '/database-copy', Buffer.from(JSON.stringify({ copy: copyName })));
+  if (!answer || answer.status === 404) throw notAnswering(dataDir, serverPid);
+  if (answer.status === 409) throw new BackupRefused(answer.body.toString('utf8'));
   if (answer.status !== 200) throw new BackupRefused(`The server could not copy its database: ${answer.body.toString('utf8').slice(0, 300) || `status ${answer.status}`}.`);
-  return { tar: answer.body, heldMs: Number(answer.headers['x-held-ms'] ?? Number.NaN) };
+  return JSON.parse(answer.body.toString('utf8')) as { heldMs: number; bytes: number };
 }
 
 /** Records a backup run through the running server (which holds the embedded database). */

@@ -1,73 +1,11 @@
 import { spawn } from 'node:child_process';
-import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { BackupRefused } from './archive.js';
-import { readDatabaseFacts, type DatabaseFacts, type QueryRows } from './database-facts.js';
+import { readDatabaseFacts, type DatabaseFacts } from './database-facts.js';
 
-// The database part of an archive, for each driver (docs/decisions/042-backups.md).
-// - PGlite: its own dump of the data directory (a tar of PGDATA), taken between two transactions after a CHECKPOINT,
-//   gzipped. The counts are read from a copy loaded from that very dump, which also proves it loads.
-// - PostgreSQL: pg_dump in custom format, inside a snapshot exported from a repeatable-read transaction in which the
-//   counts are read too: dump and manifest describe the same instant, and nothing is locked against writes.
-
-const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
-
-/**
- * PGDATA as an uncompressed tar, from the process that has the database open, and how long every other query had to
- * wait for it (`heldMs`: from the moment this copy had the database to itself until it let go). Taken while no
- * transaction is open (PGlite's transaction lock) and after a CHECKPOINT, so the copy needs no recovery. Measured by
- * bench/backup.mjs: about 0.2 s for the seeded site, 16-20 s with 100,000 donations (decision 042).
- */
-export async function dumpPgliteData(client: PGlite): Promise<{ tar: Buffer; heldMs: number }> {
-  // A transaction of our own waits for the one under way and keeps the next from starting (PGlite runs one at a time);
-  // dumpDataDir only takes the statement lock, which this transaction does not hold between statements.
-  return client.transaction(async (tx) => {
-    const held = performance.now();
-    await tx.exec('CHECKPOINT');
-    const dump = await client.dumpDataDir('none');
-    const heldMs = Math.round(performance.now() - held);
-    return { tar: Buffer.from(await dump.arrayBuffer()), heldMs };
-  });
-}
-
-/** The gzipped part as it goes into the archive. */
-export function compressPgliteDump(tar: Buffer): Promise<Buffer> {
-  return gzipAsync(tar, { level: 6 });
-}
-
-/** PGlite's rows through the bare query function database-facts.ts reads with. */
-export function pgliteQuery(client: PGlite): QueryRows {
-  return async (sql) => (await client.query<Record<string, unknown>>(sql)).rows;
-}
-
-/** Loads a gzipped PGDATA tar into a database in memory, to read its facts (and prove it loads). */
-export async function readPgliteDumpFacts(gzipped: Buffer): Promise<DatabaseFacts> {
-  const client = await loadPgliteDump(gzipped);
-  try {
-    return await readDatabaseFacts(pgliteQuery(client));
-  } finally {
-    await client.close();
-  }
-}
-
-/** A PGlite started from a gzipped PGDATA tar: in memory, or written to `directory` (which must not hold a database). */
-export async function loadPgliteDump(gzipped: Buffer, directory?: string): Promise<PGlite> {
-  let tar: Buffer;
-  try {
-    tar = await gunzipAsync(gzipped);
-  } catch {
-    throw new BackupRefused('The database part of the archive is damaged (not gzip data).');
-  }
-  const loadDataDir = new Blob([tar], { type: 'application/x-tar' });
-  try {
-    return directory ? await PGlite.create(directory, { loadDataDir }) : await PGlite.create({ loadDataDir });
-  } catch (error) {
-    throw new BackupRefused(`The embedded database in the archive could not be started: ${error instanceof Error ? error.message : String(error)}.`);
-  }
-}
+// The database part of an archive on PostgreSQL (docs/decisions/042-backups.md; the embedded database's is in
+// pglite-copy.ts): pg_dump in custom format, inside a snapshot exported from a repeatable-read transaction in which the
+// counts are read too: dump and manifest describe the same instant, and nothing is locked against writes.
 
 /** DATABASE_URL without its password (which goes to pg_dump and pg_restore in PGPASSWORD, never on a command line). */
 function splitPassword(url: string): { url: string; env: NodeJS.ProcessEnv } {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -13,7 +13,8 @@ import { BackupRefused, collect, FILES_PREFIX, readArchive, writeChunksTo, type 
 import { recordBackupRun } from './backup-runs.js';
 import { productVersion } from './create-backup.js';
 import { BACKUP_COUNT_NAMES, knownMigrations, readDatabaseFacts, type BackupCounts } from './database-facts.js';
-import { loadPgliteDump, pgliteQuery, restorePostgres } from './database-parts.js';
+import { restorePostgres } from './database-parts.js';
+import { COPY_PREFIX, extractDatabasePart, pgliteQuery, startRestoredDatabase } from './pglite-copy.js';
 import { openStoredFiles, STORED_FILE_ROOTS } from './stored-files.js';
 
 // `npm run restore -- <file> [--force]` (docs/decisions/042-backups.md). Reads the whole archive and checks every part
@@ -66,10 +67,12 @@ export function checkCompatible(manifest: BackupManifest, config: Pick<Config, '
   }
 }
 
-/** Entries of DATA_DIR that are data: anything but its lock, a staging folder and what an earlier --force kept aside. */
+/** Entries of DATA_DIR that are data: anything but its lock, a staging folder, a backup's copy and what an earlier --force kept aside. */
 async function dataDirEntries(dataDir: string): Promise<string[]> {
   try {
-    return (await readdir(dataDir)).filter((name) => name !== 'db.lock' && !name.startsWith('.restoring-') && !name.startsWith('before-restore-'));
+    return (await readdir(dataDir)).filter(
+      (name) => name !== 'db.lock' && !name.startsWith('.restoring-') && !name.startsWith(COPY_PREFIX) && !name.startsWith('before-restore-'),
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
@@ -209,7 +212,8 @@ export async function restoreBackup(config: Config, file: string, options: Resto
     let handle: DatabaseHandle;
     if (embedded) {
       print('Restoring the embedded database…');
-      const client = await loadPgliteDump(await readFile(databasePart), path.join(staging, 'db'));
+      await extractDatabasePart(databasePart, path.join(staging, 'db'));
+      const client = await startRestoredDatabase(path.join(staging, 'db'));
       handle = { kind: 'pglite', client, db: drizzle({ client, schema }), close: () => client.close() };
     } else {
       const url = config.databaseUrl!;

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config.js';
@@ -7,14 +8,16 @@ import { DatabaseLockedError } from '../db/lock.js';
 import { openDatabase, type DatabaseHandle } from '../db/open.js';
 import { BackupRefused } from './archive.js';
 import { recordBackupRun, type BackupRun } from './backup-runs.js';
-import { recordThroughServer, requestDatabaseDump } from './control-socket.js';
+import { recordThroughServer, requestDatabaseCopy } from './control-socket.js';
 import type { DatabaseFacts } from './database-facts.js';
-import { compressPgliteDump, dumpPgliteData, dumpPostgres, readPgliteDumpFacts } from './database-parts.js';
+import { dumpPostgres } from './database-parts.js';
+import { copyPgliteOnline, COPY_PREFIX, packCopy, settleCopy } from './pglite-copy.js';
 
 // How a backup reaches the site's database, whether or not the server is running (decision 042):
 // - PostgreSQL (DATABASE_URL): directly, with pg_dump and a connection of its own, however many replicas run;
-// - PGlite with no server running: it opens DATA_DIR itself, taking the server's lock for the few seconds of the copy;
-// - PGlite while the server runs: through the server's backup socket (control-socket.ts).
+// - PGlite with no server running: it opens DATA_DIR itself, taking the server's lock for the copy;
+// - PGlite while the server runs: through the server's backup socket (control-socket.ts), which makes the copy.
+// Either way the copy lands in DATA_DIR/.backup-copy-<this pid>-<hex>, is settled and packed here, then removed.
 
 export interface SiteDatabase {
   readonly kind: 'pglite' | 'postgres';
@@ -41,16 +44,21 @@ export function siteDatabase(config: Config): SiteDatabase {
       if (!existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'))) {
         throw new BackupRefused(`There is no database in DATA_DIR (${config.dataDir}) to back up: check DATA_DIR (the server's own), or start the server once.`);
       }
-      const { tar, heldMs } = await withEmbeddedDatabase(
-        config,
-        (handle) => dumpPgliteData(handle.client as PGlite),
-        (pid) => requestDatabaseDump(config.dataDir, pid),
-      );
-      const gzipped = await compressPgliteDump(tar);
-      await writeFile(file, gzipped, { mode: 0o600 });
-      // Counted from a copy loaded from this very dump: the manifest describes the archive, and the dump is proven to load.
-      // blockedMs: what the server's queries waited for, as the process holding the database measured it.
-      return { ...(await readPgliteDumpFacts(gzipped)), blockedMs: heldMs };
+      const copy = path.join(config.dataDir, `${COPY_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
+      try {
+        const { heldMs } = await withEmbeddedDatabase(
+          config,
+          (handle) => copyPgliteOnline(handle.client as PGlite, path.join(config.dataDir, 'db'), copy),
+          (pid) => requestDatabaseCopy(config.dataDir, pid, path.basename(copy)),
+        );
+        // The manifest's counts are the copy's own, read once it has replayed its log (which proves it starts).
+        const facts = await settleCopy(copy);
+        await packCopy(copy, file);
+        // blockedMs: what the server's queries waited for, as the process holding the database measured it.
+        return { ...facts, blockedMs: heldMs };
+      } finally {
+        await rm(copy, { recursive: true, force: true });
+      }
     },
     record: (run) =>
       withEmbeddedDatabase(
