@@ -53,11 +53,10 @@ const newDir = (name) => mkdtempSync(path.join(scratch, `${name}-`));
 
 // ---- The commands, as an operator runs them ----
 
-// The server's own log line for each copy of its database it makes for a backup (PGlite: control-socket.ts):
-// {"msg":"database copied for a backup","bytes":…,"heldMs":…}: from the moment the copy had the database to itself
-// (after the transaction under way) until it let go: CHECKPOINT and the copy, during which every query waits. The
-// backup command prints the same figure (the server sends it back); before that change it printed the copy plus its
-// transfer (the run below shows both).
+// The server's own log line for each copy of its database it makes for a backup (PGlite: control-socket.ts,
+// pglite-copy.ts): {"msg":"database copied for a backup","bytes":…,"heldMs":…}. heldMs is what every query waited for:
+// pg_backup_start's checkpoint plus pg_backup_stop with the copy of its log; the data files are copied between the two
+// while the site goes on. The backup command prints the same figure (the server sends it back).
 const serverCopies = [];
 let partialLine = '';
 function watchServerLog(chunk) {
