@@ -67,19 +67,22 @@ export async function copyPgliteOnline(client: PGlite, pgdata: string, target: s
   let started = false;
   try {
     await checkFreeSpace(pgdata, path.dirname(target), hooks.freeBytes ?? diskFreeBytes);
+    // Each hold is timed inside its transaction: from when it has the database (after the query under way) to its end.
     let heldMs = 0;
-    const beforeStart = performance.now();
     // A checkpoint, then PostgreSQL logs whole pages until the stop: the copy below may catch any page mid-write.
-    await client.query(`select pg_backup_start('npm run backup', true)`);
-    started = true;
-    heldMs += performance.now() - beforeStart;
+    await client.transaction(async (tx) => {
+      const held = performance.now();
+      await tx.query(`select pg_backup_start('npm run backup', true)`);
+      started = true;
+      heldMs += performance.now() - held;
+    });
 
     let bytes = await copyTree(pgdata, target);
     await hooks.afterDataFiles?.();
 
     // The stop and the copy of its log in one transaction: no other query may write (or recycle a segment) in between.
-    const beforeStop = performance.now();
     const label = await client.transaction(async (tx) => {
+      const held = performance.now();
       const { rows } = await tx.query<{ labelfile: string; segment: string; segment_bytes: string }>(
         `select labelfile, pg_walfile_name(lsn) as segment, (select setting from pg_settings where name = 'wal_segment_size') as segment_bytes
            from pg_backup_stop(false)`,
@@ -87,9 +90,9 @@ export async function copyPgliteOnline(client: PGlite, pgdata: string, target: s
       started = false;
       const stop = rows[0]!;
       bytes += await copyLog(pgdata, target, stop.labelfile, stop.segment, Number(stop.segment_bytes));
+      heldMs += performance.now() - held;
       return stop.labelfile;
     });
-    heldMs += performance.now() - beforeStop;
     await writeFile(path.join(target, 'backup_label'), label, { mode: 0o600 });
     return { heldMs: Math.round(heldMs), bytes };
   } finally {
