@@ -383,6 +383,9 @@ test('admin events: search and status filter in the address, and a past-dated Up
 
 test('a session the server no longer accepts ends on the next admin call: sign in again over the screen, or leave for /login', async ({ page }) => {
   await signIn(page);
+  // Swapped on a public page: on an admin screen a call still under way could take the forged token, meet its 401 and
+  // clear the stored session before the navigation below (then /admin rightly sends a signed-out visitor to /login).
+  await page.goto('/about');
   await page.evaluate(() => localStorage.setItem('admin_token', 'revoked-or-forged-token'));
   // The next admin call: opening a screen checks the session (decision 037) and loads its data, both with the token.
   await page.goto('/admin');
