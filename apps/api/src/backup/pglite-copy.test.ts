@@ -19,12 +19,13 @@ afterEach(async () => {
   for (const client of open.splice(0)) await client.close().catch(() => {});
 });
 
-async function database(dir = path.join(temporaryDir(), 'db')): Promise<{ client: PGlite; dir: string }> {
+/** A database on disk with `rows` gifts (50,000: about 25 MB of log, so pg_wal holds segments older than a backup's start). */
+async function database(rows = 1000): Promise<{ client: PGlite; dir: string }> {
+  const dir = path.join(temporaryDir(), 'db');
   const client = await PGlite.create(dir);
   open.push(client);
   await client.exec(`create table gifts (id serial primary key, donor text not null, note text not null)`);
-  // About 25 MB of log, so pg_wal holds segments older than the backup's start.
-  await client.exec(`insert into gifts (donor, note) select 'before', repeat('x', 400) from generate_series(1, 50000)`);
+  await client.exec(`insert into gifts (donor, note) select 'before', repeat('x', 400) from generate_series(1, ${rows})`);
   return { client, dir };
 }
 
@@ -36,7 +37,7 @@ const segments = (dir: string) => readdirSync(path.join(dir, 'pg_wal')).filter((
 
 describe('the embedded database copied while it takes writes', () => {
   it('starts at the instant of the stop, with the writes made during the copy, and carries only the log it needs', async () => {
-    const { client, dir } = await database();
+    const { client, dir } = await database(50_000);
     const copy = path.join(temporaryDir(), 'copy');
     const result = await copyPgliteOnline(client, dir, copy, {
       // After every data file was copied: the copy's pages are stale, only the log can bring these rows in.
