@@ -2,7 +2,7 @@
 // how quick backups and restores are, on embedded PGlite and on PostgreSQL. Figures are printed, never asserted.
 //
 // 1. Donations during a backup vs without: the production server on a fresh DATA_DIR (seeded demo data), donors
-//    (create-intent + sandbox confirm + save-after-payment, each from its own address) kept BENCH_BACKUP_CONCURRENCY
+//    (create-intent + sandbox confirm + save-after-payment + the receipt, each from its own address) kept BENCH_BACKUP_CONCURRENCY
 //    in flight: BENCH_DURATION seconds of warm-up, BENCH_DURATION seconds without a backup, then while `npm run backup`
 //    runs back to back for as long (donations stop when the last backup ends: the whole window is "during a backup"),
 //    then BENCH_DURATION seconds without again. Printed: donations/s in each window and their ratio, p99 and worst
@@ -33,6 +33,8 @@ const CONCURRENCY = Number(process.env.BENCH_BACKUP_CONCURRENCY ?? 8);
 const BULK_DONATIONS = Number(process.env.BENCH_BACKUP_DONATIONS ?? 100_000);
 // The donors during a backup of the big site too (on PGlite that backup takes minutes under load); 0 leaves it out.
 const LARGE_WINDOW = process.env.BENCH_BACKUP_LARGE_WINDOW !== '0';
+// The donors go the wizard's whole way, receipt included (support.mjs donateOnce).
+const WIZARD = { receipt: true };
 const BACKUP_CLI = path.join(root, 'apps/api/dist/cli/backup.js');
 const RESTORE_CLI = path.join(root, 'apps/api/dist/cli/restore.js');
 const SERVER_ENV = { TRUST_PROXY: '1', PAYMENTS_MODE: 'sandbox', STORAGE_URL: '' };
@@ -402,11 +404,11 @@ function combined(a, b) {
 async function donationsDuringBackups(api, site) {
   // A freshly (re)started server is cold (JIT, the receipts' first PDFs, the database's caches): warm it as long as a window.
   progress(`donations: ${DURATION} s warm-up, then ${DURATION} s without a backup`);
-  const warm = await runDonations(api.base, DURATION, CONCURRENCY);
-  const before = await runDonations(api.base, DURATION, CONCURRENCY);
+  const warm = await runDonations(api.base, DURATION, CONCURRENCY, WIZARD);
+  const before = await runDonations(api.base, DURATION, CONCURRENCY, WIZARD);
   progress(`donations: ${fmt(before.perSecond)}/s without; now ${DURATION} s of backups back to back`);
   let backingUp = true;
-  const during = runDonations(api.base, () => !backingUp, CONCURRENCY);
+  const during = runDonations(api.base, () => !backingUp, CONCURRENCY, WIZARD);
   const backups = [];
   const windowStart = performance.now();
   try {
@@ -421,7 +423,7 @@ async function donationsDuringBackups(api, site) {
   }
   const withBackups = await during;
   progress(`donations: ${fmt(withBackups.perSecond)}/s during ${backups.length} backup(s); ${DURATION} s without again`);
-  const after = await runDonations(api.base, DURATION, CONCURRENCY);
+  const after = await runDonations(api.base, DURATION, CONCURRENCY, WIZARD);
   for (const run of [warm, before, withBackups, after]) {
     if (run.failed > 0) fail(`${run.failed} donation(s) failed; the first: ${run.firstFailure}`);
   }
@@ -498,7 +500,7 @@ try {
 
 const ms = (n) => (n === null || n === undefined || Number.isNaN(n) ? 'n/a' : fmt(n, 0));
 console.log(
-  `\nDonations (create-intent + sandbox confirm + save-after-payment, ${CONCURRENCY} in flight): ${DURATION} s without a backup, then while ` +
+  `\nDonations (create-intent + sandbox confirm + save-after-payment + generate-and-send, the wizard's whole way, ${CONCURRENCY} in flight): ${DURATION} s without a backup, then while ` +
     `\`npm run backup\` ran back to back for as long (the window ends with the last backup), then ${DURATION} s without again ("without" is ` +
     'both runs without, taken together; "before / after" their donations/s). "longest gap": the longest time in which no ' +
     'donation finished. "held": what the backup command printed as the time the server\'s database was held, and "server copy": the ' +
