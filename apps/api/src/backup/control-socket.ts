@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmod, readdir, rm } from 'node:fs/promises';
+import { chmod, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/open.js';
 import { BackupRefused } from './archive.js';
 import { parseBackupRun, recordBackupRun, type BackupRun } from './backup-runs.js';
-import { COPY_NAME, COPY_PREFIX, copyPgliteOnline } from './pglite-copy.js';
+import { COPY_NAME, copyPgliteOnline, removeAbandonedCopies } from './pglite-copy.js';
 
 // The embedded database lives inside the server's process: no second process may open DATA_DIR/db while it runs
 // (db/lock.ts). So `npm run backup` asks the running server for the copy, over a Unix socket in DATA_DIR that only
@@ -36,7 +36,7 @@ export async function startBackupSocket(options: { dataDir: string; client: PGli
   const socketPath = backupSocketPath(options.dataDir);
   // This process holds DATA_DIR's lock, so a socket file there is a dead process's.
   await rm(socketPath, { force: true });
-  await removeAbandonedCopies(options.dataDir, options.log);
+  for (const copy of await removeAbandonedCopies(options.dataDir)) options.log.info({ copy }, 'removed the database copy of a backup that did not finish');
   const server = http.createServer((request, reply) => {
     void handle(request, reply).catch((error: unknown) => {
       options.log.error({ err: error }, 'backup socket request failed');
@@ -122,25 +122,6 @@ function parseJson(body: Buffer): unknown {
     return JSON.parse(body.toString('utf8'));
   } catch {
     return null;
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, another user's
-  }
-}
-
-/** Copies left by a backup command that died before removing its copy (they can be as large as the database). */
-async function removeAbandonedCopies(dataDir: string, log: FastifyBaseLogger): Promise<void> {
-  for (const name of await readdir(dataDir).catch(() => [] as string[])) {
-    const pid = COPY_NAME.exec(name)?.[1];
-    if (!name.startsWith(COPY_PREFIX) || (pid !== undefined && isRunning(Number(pid)))) continue;
-    await rm(path.join(dataDir, name), { recursive: true, force: true });
-    log.info({ copy: name }, 'removed the database copy of a backup that did not finish');
   }
 }
 

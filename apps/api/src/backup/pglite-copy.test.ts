@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { temporaryDir } from '../../test/support/databases.js';
 import type { Database } from '../db/open.js';
 import { startBackupSocket } from './control-socket.js';
-import { copyPgliteOnline, extractDatabasePart, startRestoredDatabase } from './pglite-copy.js';
+import { copyPgliteOnline, extractDatabasePart, removeAbandonedCopies, startRestoredDatabase } from './pglite-copy.js';
 
 // The embedded database's online copy (decision 042): made while it keeps taking writes, holding it only for the
 // start checkpoint and the stop; the copy carries the log from the backup's start to its stop and nothing older, and
@@ -172,5 +172,13 @@ describe('a backup command that died', () => {
     } finally {
       await socket.close();
     }
+  });
+
+  it('leaves a copy the next backup removes too (no server in between), and nothing else of DATA_DIR', async () => {
+    const dataDir = temporaryDir();
+    const names = ['.backup-copy-999999998-0123abcd', `.backup-copy-${process.pid}-89abcdef`, 'uploads', 'db'];
+    for (const name of names) mkdirSync(path.join(dataDir, name, 'inside'), { recursive: true });
+    expect(await removeAbandonedCopies(dataDir)).toEqual(['.backup-copy-999999998-0123abcd']);
+    expect(readdirSync(dataDir).sort()).toEqual(names.slice(1).sort());
   });
 });

@@ -1,5 +1,5 @@
 import { chmodSync, copyFileSync, createReadStream, createWriteStream, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, type Dirent } from 'node:fs';
-import { chmod, copyFile, mkdir, readdir, stat, statfs, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,6 +25,30 @@ import { readDatabaseFacts, type DatabaseFacts, type QueryRows } from './databas
 export const COPY_PREFIX = '.backup-copy-';
 /** `.backup-copy-<pid of the backup command>-<8 hex>`: the pid lets a starting server remove a dead command's copy. */
 export const COPY_NAME = /^\.backup-copy-(\d+)-[0-9a-f]{8}$/;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, another user's
+  }
+}
+
+/**
+ * Removes the copies a backup command left when it died (they can be as large as the database), unless that command
+ * still runs; answers their names. Run by the server when it starts and by each backup of the embedded database.
+ */
+export async function removeAbandonedCopies(dataDir: string): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await readdir(dataDir).catch(() => [] as string[])) {
+    const pid = COPY_NAME.exec(name)?.[1];
+    if (!name.startsWith(COPY_PREFIX) || (pid !== undefined && isRunning(Number(pid)))) continue;
+    await rm(path.join(dataDir, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
 
 /** Folders whose contents a copy leaves out: rebuilt at start (PostgreSQL's list), or for pg_wal, the backup's own log is added. */
 const CONTENTS_LEFT_OUT = new Set(['pg_wal', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans', 'pg_replslot']);

@@ -11,7 +11,7 @@ import { recordBackupRun, type BackupRun } from './backup-runs.js';
 import { recordThroughServer, requestDatabaseCopy } from './control-socket.js';
 import type { DatabaseFacts } from './database-facts.js';
 import { dumpPostgres } from './database-parts.js';
-import { copyPgliteOnline, COPY_PREFIX, packCopy, settleCopy } from './pglite-copy.js';
+import { copyPgliteOnline, COPY_PREFIX, packCopy, removeAbandonedCopies, settleCopy } from './pglite-copy.js';
 
 // How a backup reaches the site's database, whether or not the server is running (decision 042):
 // - PostgreSQL (DATABASE_URL): directly, with pg_dump and a connection of its own, however many replicas run;
@@ -44,6 +44,8 @@ export function siteDatabase(config: Config): SiteDatabase {
       if (!existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'))) {
         throw new BackupRefused(`There is no database in DATA_DIR (${config.dataDir}) to back up: check DATA_DIR (the server's own), or start the server once.`);
       }
+      // A copy an earlier backup command left when it died would stay until the server restarts: gone now.
+      await removeAbandonedCopies(config.dataDir);
       const copy = path.join(config.dataDir, `${COPY_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
       try {
         const { heldMs } = await withEmbeddedDatabase(
