@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/open.js';
 import { BackupRefused } from './archive.js';
 import { parseBackupRun, recordBackupRun, type BackupRun } from './backup-runs.js';
-import { COPY_NAME, copyPgliteOnline, removeAbandonedCopies } from './pglite-copy.js';
+import { COPY_NAME, copyPgliteOnline, removeAbandonedCopies, type OnlineCopy } from './pglite-copy.js';
 
 // The embedded database lives inside the server's process: no second process may open DATA_DIR/db while it runs
 // (db/lock.ts). So `npm run backup` asks the running server for the copy, over a Unix socket in DATA_DIR that only
@@ -152,12 +152,12 @@ function notAnswering(dataDir: string, pid: number): BackupRefused {
 }
 
 /** Asks the running server to copy its database into DATA_DIR/<copyName>; answers how long its queries waited. */
-export async function requestDatabaseCopy(dataDir: string, serverPid: number, copyName: string): Promise<{ heldMs: number; bytes: number }> {
+export async function requestDatabaseCopy(dataDir: string, serverPid: number, copyName: string): Promise<OnlineCopy> {
   const answer = await ask(dataDir, '/database-copy', Buffer.from(JSON.stringify({ copy: copyName })));
   if (!answer || answer.status === 404) throw notAnswering(dataDir, serverPid);
   if (answer.status === 409) throw new BackupRefused(answer.body.toString('utf8'));
   if (answer.status !== 200) throw new BackupRefused(`The server could not copy its database: ${answer.body.toString('utf8').slice(0, 300) || `status ${answer.status}`}.`);
-  return JSON.parse(answer.body.toString('utf8')) as { heldMs: number; bytes: number };
+  return JSON.parse(answer.body.toString('utf8')) as OnlineCopy;
 }
 
 /** Records a backup run through the running server (which holds the embedded database). */
